@@ -1,0 +1,98 @@
+// The one place that knows which database engine is in use. Everything else talks Kysely.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, SqliteDialect, PostgresDialect } from 'kysely';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<DB>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL schema to use (created if missing); lets test files share one server. */
+  schema?: string;
+  poolSize?: number;
+}
+
+// node-postgres hands back int8/numeric as strings and dates as Date objects; parse them the way
+// SQLite answers so both engines return the same row shapes.
+pg.types.setTypeParser(20, (v) => Number(v)); // int8
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+pg.types.setTypeParser(1082, (v) => v); // date stays 'YYYY-MM-DD'
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(1114, (v) => new Date(v + 'Z').toISOString()); // timestamp
+
+export function engineOf(url: string): Engine {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
+  if (engineOf(url) === 'sqlite') return openSqlite(url.slice('sqlite:'.length));
+  return openPostgres(url, options);
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ':memory:' && file !== '') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new Database(file || ':memory:');
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('cache_size = -262144'); // 256 MiB page cache: the working set of a 1M-record store
+  database.pragma('mmap_size = 1073741824');
+  database.pragma('temp_store = MEMORY');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database })});
+  return {
+    db,
+    engine: 'sqlite',
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: StoreOptions): Promise<Store> {
+  const schema = options.schema;
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Drops a PostgreSQL schema made by openStore({schema}); used by tests to clean up. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
+}
+
