@@ -85,7 +85,7 @@ export type TariffMeasure =
   | KkdfMeasure;
 
 /** The data below start here; earlier dates have no tariff data. */
-export const TARIFF_DATA_FROM = '2019-01-01';
+export const TARIFF_DATA_FROM = '2018-01-01';
 /** Presidential Decree 7346 raised VAT 18→20 % and 8→10 % from this day. */
 export const VAT_CHANGE_DATE = '2023-07-10';
 const BEFORE_VAT_CHANGE = '2023-07-09';
@@ -121,7 +121,7 @@ const INDUSTRIAL_CHAPTERS: readonly IndustrialRow[] = [
   ['41', 2], ['42', 3.7], ['43', 2.2], ['44', 3], ['45', 4.7], ['46', 4], ['47', 0], ['48', 0],
   ['49', 0], ['50', 4], ['51', 4], ['52', 8], ['53', 4], ['54', 8], ['55', 8], ['56', 6],
   ['57', 8], ['58', 8], ['59', 6], ['60', 8], ['61', 12], ['62', 12], ['63', 12], ['64', 17],
-  ['65', 2.7], ['66', 4.7], ['67', 2.7], ['68', 1.7], ['69', 5], ['70', 3], ['71', 2.5], ['72', 0],
+  ['65', 2.7], ['66', 4.7], ['67', 2.7], ['68', 1.7], ['69', 5], ['70', 3], ['71', 2.5], ['72', 5],
   ['73', 2.7], ['74', 2], ['75', 0], ['76', 6], ['78', 2.5], ['79', 2.5], ['80', 0], ['81', 3],
   ['82', 2.7], ['83', 2.7], ['84', 1.7], ['85', 2.7], ['86', 1.7], ['87', 10], ['88', 1.7],
   ['89', 1.7], ['90', 2.1], ['91', 4.5], ['92', 3.2], ['93', 3.2], ['94', 2.7], ['95', 2.7],
@@ -140,10 +140,10 @@ const REDUCED_VAT_CHAPTERS = new Set([
   '20', '21', '23', '30', '61', '62', '63',
 ]);
 
-function chapterDuty(ch: string, mfn: number, pref: CustomsDutyMeasure['preferential_pct'],
+function chapterDuty(prefix: string, mfn: number, pref: CustomsDutyMeasure['preferential_pct'],
   byAgreement?: Record<string, number>): CustomsDutyMeasure {
   return {
-    id: `gv-${ch}`, kind: 'customs_duty', hs_prefix: ch, valid_from: TARIFF_DATA_FROM, valid_to: null,
+    id: `gv-${prefix}`, kind: 'customs_duty', hs_prefix: prefix, valid_from: TARIFF_DATA_FROM, valid_to: null,
     legal_basis: TARIFF_SCHEDULE, illustrative: true, mfn_pct: mfn, preferential_pct: pref,
     ...(byAgreement ? { by_agreement_pct: byAgreement } : {}),
   };
@@ -172,7 +172,7 @@ function chapterDefaults(): TariffMeasure[] {
 function vatPair(prefix: string, before: number, after: number, sourced = false): VatMeasure[] {
   return [
     {
-      id: `kdv-${prefix}-2019`, kind: 'vat', hs_prefix: prefix, valid_from: TARIFF_DATA_FROM,
+      id: `kdv-${prefix}-old`, kind: 'vat', hs_prefix: prefix, valid_from: TARIFF_DATA_FROM,
       valid_to: BEFORE_VAT_CHANGE, legal_basis: VAT_LAW_OLD, illustrative: !sourced, pct: before,
     },
     {
@@ -185,10 +185,12 @@ function vatPair(prefix: string, before: number, after: number, sourced = false)
 // ---------------------------------------------------------------------------------------------
 // Specific headings.
 
-function duty(prefix: string, mfn: number, pref: CustomsDutyMeasure['preferential_pct'], note?: string): CustomsDutyMeasure {
+function duty(
+  prefix: string, mfn: number, pref: CustomsDutyMeasure['preferential_pct'], note?: string,
+  byAgreement?: Record<string, number>,
+): CustomsDutyMeasure {
   return {
-    id: `gv-${prefix}`, kind: 'customs_duty', hs_prefix: prefix, valid_from: TARIFF_DATA_FROM, valid_to: null,
-    legal_basis: TARIFF_SCHEDULE, illustrative: true, mfn_pct: mfn, preferential_pct: pref,
+    ...chapterDuty(prefix, mfn, pref, byAgreement),
     ...(note ? { note } : {}),
   };
 }
@@ -198,7 +200,7 @@ const INDUSTRIAL_PREF = { customs_union: 0, fta: 0 } as const;
 const SPECIFIC_DUTIES: readonly CustomsDutyMeasure[] = [
   duty('0802', 145, {}, 'Nuts, including hazelnuts: a sensitive line with no preference.'),
   duty('1001', 130, {}, 'Wheat: no preference; the applied rate has often been cut by decree.'),
-  duty('0406', 100, { fta: 70 }),
+  duty('0406', 100, { fta: 70 }, 'Cheese.', { 'tr-eu-agri': 60 }),
   duty('2204', 70, {}),
   duty('2208', 70, {}),
   duty('8703', 10, INDUSTRIAL_PREF),
@@ -208,6 +210,8 @@ const SPECIFIC_DUTIES: readonly CustomsDutyMeasure[] = [
   duty('6403', 8, INDUSTRIAL_PREF),
   duty('4011', 4.5, INDUSTRIAL_PREF),
   duty('9403', 0, INDUSTRIAL_PREF),
+  duty('7208', 9, INDUSTRIAL_PREF, 'Flat-rolled steel: Turkey has raised its MFN steel duties above the EU level.'),
+  duty('7210', 9, INDUSTRIAL_PREF),
   duty('7306', 1.7, INDUSTRIAL_PREF),
   duty('2709', 0, INDUSTRIAL_PREF),
   duty('7108', 0, INDUSTRIAL_PREF),
@@ -303,7 +307,6 @@ const SPECIFIC_VAT: readonly VatMeasure[] = [
   ...vatPair('1001', 1, 1),
   ...vatPair('0802', 1, 1),
   ...vatPair('7108', 0, 0),
-  ...vatPair('64', 18, 20, true),
 ];
 
 export const TARIFF_MEASURES: readonly TariffMeasure[] = [
