@@ -1,0 +1,85 @@
+// buildApp(deps): plugins, error handling, authentication and the operation families, registered
+// explicitly so every route can be found by grepping its path.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { AppDeps } from './http/types.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerValidation } from './http/validation.js';
+import { registerAuthentication } from './http/authenticate.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerOperations, type Operation } from './http/operation.js';
+import { ApiError } from './http/errors.js';
+import { loggerOptions } from './http/logger.js';
+import { authOperations } from './features/auth/index.js';
+import { accountOperations } from './features/account/index.js';
+import { adminOperations } from './features/admin/index.js';
+import { systemOperations } from './features/system/index.js';
+
+const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
+export const VERSION = pkg.version;
+
+/** Every operation of the service, family by family. */
+export function allOperations(): Operation[] {
+  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations];
+}
+
+export interface BuildOptions {
+  logger?: boolean;
+  operations?: Operation[];
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // JSON only: form bodies and plain text get a 415 instead of being guessed at.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(['application/x-ndjson', 'application/ndjson'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  registerValidation(app);
+  registerErrorHandling(app);
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  if (config.corsOrigins) {
+    await app.register(cors, {
+      origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+      methods: ['GET', 'POST', 'DELETE'],
+      exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
+    });
+  }
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerAuthentication(app, deps);
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler', // after authentication, so limits are per key
+    timeWindow: 60_000,
+    max: (req) => req.auth?.rateLimitPerMinute ?? config.rateLimitPerMinute,
+    keyGenerator: (req) => (req.auth ? `key:${req.auth.keyId}` : `ip:${req.ip}`),
+    enableDraftSpec: true,
+    errorResponseBuilder: (_req, ctx) =>
+      new ApiError('rate_limited', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`, [], {}),
+  });
+  registerMetrics(app);
+  await registerOpenApi(app, VERSION);
+  registerOperations(app, deps, options.operations ?? allOperations());
+  await app.ready();
+  return app;
+}

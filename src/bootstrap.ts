@@ -1,0 +1,39 @@
+// What a store needs before the API serves from it: the schema, a token-signing secret shared by
+// every process on the store, and on a first start a demo key.
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.js';
+import type { Store } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { READ_SCOPES } from './http/scopes.js';
+import { countKeys, createKey, findKeyByApiKey } from './features/auth/queries.js';
+import { UsageRecorder } from './http/usage.js';
+import { LoginThrottle } from './features/auth/throttle.js';
+import type { AppDeps } from './http/types.js';
+
+export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8Array> {
+  if (config.tokenSecret) return new TextEncoder().encode(config.tokenSecret);
+  const row = await store.db.selectFrom('settings').select('value').where('key', '=', 'token_secret').executeTakeFirst();
+  if (row) return Buffer.from(row.value, 'base64url');
+  const secret = randomBytes(32).toString('base64url');
+  // Two processes starting together: the first insert wins, both then read the same value.
+  await store.db.insertInto('settings').values({ key: 'token_secret', value: secret }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const stored = await store.db.selectFrom('settings').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
+  return Buffer.from(stored.value, 'base64url');
+}
+
+/** On a store without keys, creates the demo key (all read scopes) and returns its credentials. */
+export async function ensureDemoKey(store: Store, config: Config) {
+  if (config.demoApiKey && config.demoApiSecret) {
+    if (await findKeyByApiKey(store.db, config.demoApiKey)) return null;
+    return createKey(store.db, { name: 'demo', scopes: READ_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute, apiKey: config.demoApiKey, apiSecret: config.demoApiSecret });
+  }
+  const { n } = await countKeys(store.db);
+  if (Number(n) > 0) return null;
+  return createKey(store.db, { name: 'demo', scopes: READ_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute });
+}
+
+export async function prepareDeps(store: Store, config: Config): Promise<AppDeps> {
+  await migrate(store);
+  const usage = new UsageRecorder(store.db);
+  return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle() };
+}

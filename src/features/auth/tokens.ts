@@ -1,0 +1,48 @@
+// Short-lived access tokens are JWTs (HS256) so a request is checked without a lookup of the token
+// itself; revocation is a deny-list of token ids checked on every request.
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { randomBytes } from 'node:crypto';
+import type { Scope } from '../../http/scopes.js';
+import { parseScopes } from '../../http/scopes.js';
+
+const ISSUER = 'tradeapi';
+const AUDIENCE = 'tradeapi';
+
+export interface AccessClaims {
+  keyId: string;
+  scopes: Scope[];
+  jti: string;
+  expiresAt: number; // unix seconds
+}
+
+export async function signAccessToken(secret: Uint8Array, keyId: string, scopes: Scope[], ttlSeconds: number, now = Date.now()) {
+  const iat = Math.floor(now / 1000);
+  const exp = iat + ttlSeconds;
+  const jti = randomBytes(12).toString('base64url');
+  const token = await new SignJWT({ scope: scopes.join(' ') })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(keyId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(jti)
+    .sign(secret);
+  return { token, jti, expiresAt: exp };
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<VerifyResult> {
+  try {
+    // Only HS256 is accepted: `alg: none` and algorithm-confusion tokens fail here.
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    const scopes = parseScopes(typeof payload.scope === 'string' ? payload.scope : '');
+    return { ok: true, claims: { keyId: payload.sub, scopes, jti: payload.jti, expiresAt: payload.exp } };
+  } catch (err) {
+    return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}

@@ -1,0 +1,26 @@
+import { Type } from 'typebox';
+import { sql } from 'kysely';
+import { defineOperation } from '../../http/operation.js';
+import { ApiError } from '../../http/errors.js';
+
+export const getHealth = defineOperation({
+  method: 'GET',
+  url: '/v1/health',
+  operationId: 'getHealth',
+  tag: 'System',
+  summary: 'Liveness and readiness: the process answers and the store responds',
+  scope: 'public',
+  data: Type.Object({ status: Type.Literal('ok'), store: Type.String(), store_latency_ms: Type.Number(), version: Type.String(), uptime_s: Type.Number() }),
+  errors: ['service_unavailable'],
+  async handle(_in, { deps }) {
+    const t = performance.now();
+    try {
+      await sql`select 1`.execute(deps.store.db);
+    } catch {
+      throw new ApiError('service_unavailable', 'The store does not respond');
+    }
+    return {
+      data: [{ status: 'ok' as const, store: deps.store.engine, store_latency_ms: Math.round((performance.now() - t) * 100) / 100, version: process.env.npm_package_version ?? 'dev', uptime_s: Math.round(process.uptime()) }],
+    };
+  },
+});

@@ -1,0 +1,91 @@
+// One handler turns every failure into the error envelope. 5xx answers carry a generic message;
+// the cause goes to the log with the request id.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { ApiError, methodNotAllowed, type ErrorDetail } from './errors.js';
+
+export function errorBody(req: FastifyRequest, err: ApiError) {
+  return {
+    status: 'error' as const,
+    code: err.status,
+    data: [],
+    error: { type: err.type, message: err.message, details: err.details, request_id: String(req.id) },
+  };
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
+  reply.code(err.status).headers(err.headers);
+  if (err.status === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer realm="tradeapi"');
+  return reply.type('application/json; charset=utf-8').send(errorBody(req, err));
+}
+
+interface AjvError {
+  instancePath?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function validationDetails(err: FastifyError & { validation?: AjvError[]; validationContext?: string }): ErrorDetail[] {
+  const where = err.validationContext ?? 'request';
+  return (err.validation ?? []).map((v) => {
+    let field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    if (v.keyword === 'required' && typeof v.params.missingProperty === 'string') field = field ? `${field}.${v.params.missingProperty}` : v.params.missingProperty;
+    if (v.keyword === 'additionalProperties' && typeof v.params.additionalProperty === 'string') {
+      return { field: v.params.additionalProperty, issue: where === 'querystring' ? 'unknown parameter' : 'unknown field' };
+    }
+    const detail: ErrorDetail = { field: field || where, issue: v.message ?? v.keyword };
+    if (v.keyword === 'enum' && Array.isArray(v.params.allowedValues)) detail.allowed = v.params.allowedValues.map(String);
+    return detail;
+  });
+}
+
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (e.validation) {
+    const details = validationDetails(e);
+    const first = details[0];
+    return new ApiError('validation_error', first ? `Invalid ${first.field}: ${first.issue}` : 'Invalid request', details);
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported_media_type', 'Request bodies must be JSON: send Content-Type: application/json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('payload_too_large', 'The request body is larger than the limit of this server');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('validation_error', 'The request body is empty; send a JSON object', [{ field: 'body', issue: 'required' }]);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('validation_error', 'Content-Length does not match the body');
+  }
+  if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new ApiError('validation_error', 'The request body is not valid JSON', [{ field: 'body', issue: 'invalid JSON' }]);
+  }
+  if (e.statusCode === 429) return new ApiError('rate_limited', e.message || 'Too many requests');
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new ApiError('validation_error', e.message);
+  }
+  return new ApiError('internal_error', 'An internal error occurred; quote the request_id when reporting it');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  // A second router of every route, to tell 405 (path exists, method does not) from 404.
+  const known = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat() as HTTPMethod[]) if (m !== 'HEAD' && !known.hasRoute(m, route.url)) known.on(m, route.url, () => undefined);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const apiErr = toApiError(err);
+    if (apiErr.status >= 500) req.log.error({ err }, 'request failed');
+    else if (apiErr.type === 'internal_error') req.log.error({ err }, 'request failed');
+    return sendError(req, reply, apiErr);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => m !== req.method && known.find(m as 'GET', path));
+    if (allowed.length > 0) return sendError(req, reply, methodNotAllowed(req.method, path, allowed));
+    return sendError(req, reply, new ApiError('not_found', `No operation at ${req.method} ${path}; see /v1/openapi.json`));
+  });
+}

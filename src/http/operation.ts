@@ -1,0 +1,118 @@
+// An operation is one route of the contract: its schemas, the scope it needs, the errors it can
+// return and a handler that returns data (never an envelope). The envelope, meta, downloads and
+// OpenAPI details are added here, once, for every route.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema, type TObject } from 'typebox';
+import { Envelope } from './envelope.js';
+import { ERROR_STATUS, type ErrorType } from './errors.js';
+import type { Scope } from './scopes.js';
+import type { AppDeps, AuthContext } from './types.js';
+import { sendDownload, wantsDownload, type Download } from './download.js';
+
+export type Tag =
+  | 'Auth' | 'Account' | 'Admin' | 'System' | 'Import Data' | 'Export Data' | 'Trade Data'
+  | 'Company and Buyer' | 'Supply Chain' | 'HS Code and Product' | 'Shipment Tracking' | 'Trade Statistics';
+
+export interface Result {
+  data: unknown[];
+  meta?: Record<string, unknown>;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export interface Ctx {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  deps: AppDeps;
+  auth: AuthContext | null;
+}
+
+type Empty = TObject<Record<never, never>>;
+
+export interface OperationSpec<P extends TSchema, Q extends TSchema, B extends TSchema> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** 'public': no token; 'authenticated': any valid token; otherwise the scope required. */
+  scope: Scope | 'authenticated' | 'public';
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  /** Schema of one element of `data`. */
+  data: TSchema;
+  /** Error kinds this operation documents beyond the ones every route can return. */
+  errors?: ErrorType[];
+  /** Success status (200 unless said). */
+  status?: number;
+  /** Lists and aggregates: the handler may be asked for the whole result as a download. */
+  download?: boolean;
+  handle(input: { params: Static<P>; query: Static<Q>; body: Static<B> }, ctx: Ctx): Promise<Result | Download> | Result | Download;
+}
+
+export type Operation = OperationSpec<TSchema, TSchema, TSchema>;
+
+export function defineOperation<P extends TSchema = Empty, Q extends TSchema = Empty, B extends TSchema = Empty>(
+  spec: OperationSpec<P, Q, B>,
+): Operation {
+  return spec as unknown as Operation;
+}
+
+const COMMON_ERRORS: ErrorType[] = ['validation_error', 'rate_limited', 'internal_error'];
+const AUTH_ERRORS: ErrorType[] = ['unauthorized', 'token_expired', 'forbidden', 'quota_exceeded'];
+
+export function registerOperations(app: FastifyInstance, deps: AppDeps, operations: Operation[]): void {
+  for (const op of operations) {
+    const errorTypes = new Set<ErrorType>([...COMMON_ERRORS, ...(op.scope === 'public' ? [] : AUTH_ERRORS), ...(op.errors ?? [])]);
+    const response: Record<string, unknown> = { [op.status ?? 200]: Envelope(op.data) };
+    for (const t of errorTypes) response[String(ERROR_STATUS[t])] = { $ref: 'ErrorEnvelope#' };
+    app.route({
+      method: op.method,
+      url: op.url,
+      schema: {
+        operationId: op.operationId,
+        tags: [op.tag],
+        summary: op.summary,
+        ...(op.description ? { description: op.description } : {}),
+        ...(op.params ? { params: op.params } : {}),
+        ...(op.querystring ? { querystring: op.querystring } : {}),
+        ...(op.body ? { body: op.body } : {}),
+        ...(op.scope === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
+        ...(op.scope !== 'public' && op.scope !== 'authenticated' ? { 'x-required-scope': op.scope } : {}),
+        response,
+      },
+      config: { scope: op.scope, operationId: op.operationId },
+      handler: async (req, reply) => {
+        const started = performance.now();
+        const input = { params: req.params, query: req.query, body: req.body } as never;
+        const out = await op.handle(input, { req, reply, deps, auth: req.auth });
+        if ('rows' in out) {
+          return sendDownload(req, reply, out);
+        }
+        const status = out.status ?? op.status ?? 200;
+        req.recordsServed = out.data.length;
+        if (out.headers) reply.headers(out.headers);
+        reply.code(status);
+        return {
+          status: 'success',
+          code: status,
+          data: out.data,
+          meta: { request_id: req.id, count: out.data.length, took_ms: round2(performance.now() - started), ...out.meta },
+        };
+      },
+    });
+  }
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** `format` query parameter for lists and aggregates (also settable by the Accept header). */
+export const FormatParam = Type.Optional(
+  Type.Unsafe<'json' | 'csv' | 'ndjson'>({ type: 'string', enum: ['json', 'csv', 'ndjson'], description: 'json (default, one page) or csv / ndjson (the whole result, streamed)' }),
+);
+
+export { wantsDownload };

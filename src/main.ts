@@ -1,0 +1,58 @@
+// Process entry: config → store → schema → (first start: demo data and key) → HTTP → graceful stop.
+import { loadConfig, ConfigError } from './config.js';
+import { openStore } from './db/connect.js';
+import { buildApp } from './app.js';
+import { prepareDeps, ensureDemoKey } from './bootstrap.js';
+import { seedIfEmpty } from './synth/seed-if-empty.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`tradeapi: configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const started = performance.now();
+  const store = await openStore(config.databaseUrl);
+  const deps = await prepareDeps(store, config);
+  await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
+  const demo = await ensureDemoKey(store, config);
+  const app = await buildApp(deps);
+  deps.usage.start();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close(); // stops accepting, waits for in-flight requests
+    await deps.usage.stop();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  console.log(`tradeapi: serving on http://${config.host}:${port} (store: ${store.engine}) in ${Math.round(performance.now() - started)} ms`);
+  console.log(`tradeapi: API description http://${config.host}:${port}/v1/openapi.json, interactive docs http://${config.host}:${port}/docs`);
+  if (demo) {
+    // Printed once, at creation: the secret is stored only as a hash.
+    console.log('tradeapi: demo key created (all read scopes). Keep the secret, it is shown only now:');
+    console.log(JSON.stringify({ api_key: demo.api_key, api_secret: demo.api_secret, scopes: demo.scopes }));
+    console.log(`tradeapi: try  curl -s -X POST http://${config.host}:${port}/v1/auth/token -H 'content-type: application/json' -d '{"api_key":"${demo.api_key}","api_secret":"<secret>"}'`);
+  }
+}
+
+main().catch((err) => {
+  console.error('tradeapi: failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
