@@ -39,7 +39,7 @@ describeEachStore('every operation', (get) => {
     for (const [, methods] of Object.entries(doc.paths as Record<string, Record<string, { tags: string[] }>>)) {
       for (const op of Object.values(methods)) expect(op.tags).toHaveLength(1);
     }
-    expect(ops.filter((o) => o.public).map((o) => o.operationId).sort()).toEqual(['createToken', 'getHealth', 'refreshToken']);
+    expect(ops.filter((o) => o.public).map((o) => o.operationId).sort()).toEqual(['createToken', 'getHealth', 'ping', 'refreshToken']);
   });
 
   it('answers 401 in the envelope to every non-public operation called without a token', async () => {

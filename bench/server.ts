@@ -1,0 +1,72 @@
+// Starts the API as a separate process on the prepared store, as in production, and measures
+// its start-up time and peak resident memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+export interface Server {
+  url: string;
+  child: ChildProcess;
+  startupMs: number;
+  peakRssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DECLARATIONS: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d) => (log += String(d)));
+  child.stderr?.on('data', (d) => (log += String(d)));
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${log.slice(-3000)}`);
+    try {
+      const r = await fetch(`${url}/v1/health`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 5 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    url,
+    child,
+    startupMs,
+    peakRssMb() {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const m = /VmHWM:\s+(\d+) kB/.exec(status);
+        return m ? Math.round(Number(m[1]) / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
