@@ -2,11 +2,15 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './connect.js';
 import * as m001 from './migrations/001-initial.js';
+import * as m002 from './migrations/002-rollups.js';
+import * as m004 from './migrations/004-shipments.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
 const MIGRATIONS: Record<string, EngineMigration> = {
   '001-initial': m001,
+  '002-rollups': m002,
+  '004-shipments': m004,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

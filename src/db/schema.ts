@@ -73,7 +73,7 @@ export interface ShipmentsTable {
 export interface ShipmentEventsTable {
   id: Generated<number>; shipment_id: number; event_type: string; event_code: string; classifier: string;
   occurred_at: string; location: string | null; container_no: string | null; vessel: string | null;
-  retracts_event_id: number | null; recorded_at: string; source: string;
+  retracts_event_id: number | null; recorded_at: string; source: string; kind: Generated<string>; reason: string | null;
 }
 
 export interface ApiKeysTable {
@@ -94,7 +94,7 @@ export interface AuditLogTable {
 export interface UsageCountersTable { key_id: string; day: string; operation: string; calls: number; records: number }
 export interface WebhooksTable {
   id: string; key_id: string; url: string; kind: string; filter: string; secret: string; status: string;
-  consecutive_failures: Generated<number>; created_at: string; disabled_at: string | null;
+  consecutive_failures: Generated<number>; created_at: string; disabled_at: string | null; shipment_id: number | null;
 }
 export interface WebhookDeliveriesTable {
   id: Generated<number>; webhook_id: string; event: string; payload: string; status: string; attempts: Generated<number>;
@@ -105,6 +105,21 @@ export interface BulkExportJobsTable {
   id: string; key_id: string; query: string; format: string; status: string; rows_written: Generated<number>;
   rows_total: number | null; file_path: string | null; file_bytes: number | null; error: string | null;
   created_at: string; finished_at: string | null;
+}
+
+export interface RollupItemsMonthlyTable {
+  flow: 'import' | 'export'; period: number; hs6: string; partner_country: string; port: string; customs_office: string;
+  transport_mode: string; records: number; value_usd_cents: number; net_weight_kg: number; quantity: number;
+  customs_duty_usd_cents: number; additional_duty_usd_cents: number; vat_usd_cents: number;
+}
+export interface RollupDeclarationsMonthlyTable {
+  flow: 'import' | 'export'; period: number; partner_country: string; port: string; customs_office: string;
+  transport_mode: string; incoterm: string; records: number; value_usd_cents: number; net_weight_kg: number;
+  gross_weight_kg: number; customs_duty_usd_cents: number; additional_duty_usd_cents: number; vat_usd_cents: number;
+}
+export interface RollupCompanyMonthlyTable {
+  flow: 'import' | 'export'; period: number; company_id: number; partner_company_id: number; partner_country: string;
+  hs6: string; records: number; value_usd_cents: number; net_weight_kg: number; quantity: number;
 }
 
 export interface DB {
@@ -134,4 +149,7 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   bulk_export_jobs: BulkExportJobsTable;
+  rollup_items_monthly: RollupItemsMonthlyTable;
+  rollup_declarations_monthly: RollupDeclarationsMonthlyTable;
+  rollup_company_monthly: RollupCompanyMonthlyTable;
 }

@@ -1,0 +1,385 @@
+// Row validation for ingestion: one raw record (parsed JSON or a CSV group) in, either a normalised
+// declaration ready to store or the list of everything wrong with it. Pure; `today` is passed in
+// so "not in the future" is testable.
+import { resolveCountry } from '../reference/countries.js';
+import { PORT_BY_CODE } from '../reference/ports.js';
+import { CUSTOMS_OFFICE_BY_CODE } from '../reference/customs-offices.js';
+import { CURRENCIES, INCOTERMS, REGIMES, TRANSPORT_MODES, UNITS } from '../reference/code-lists.js';
+import { normalizeHsCode } from '../domain/codes/hs-code.js';
+import { isValidTckn, isValidVkn } from '../domain/codes/vkn.js';
+import type { Flow } from './record.js';
+
+export interface FieldError {
+  field: string;
+  reason: string;
+}
+
+export interface ValidParty {
+  tax_number: string | null;
+  name: string;
+  country: string;
+  city: string | null;
+  address: string | null;
+}
+
+export interface ValidItem {
+  line_no: number;
+  gtip: string;
+  hs6: string;
+  description: string;
+  quantity: number;
+  quantity_unit: string;
+  net_weight_kg: number;
+  gross_weight_kg: number;
+  value_usd_cents: number;
+  country_of_origin: string | null;
+  customs_duty_usd_cents: number;
+  additional_duty_usd_cents: number;
+  vat_usd_cents: number;
+}
+
+export interface ValidDeclaration {
+  declaration_no: string;
+  flow: Flow;
+  regime: string;
+  registered_at: string;
+  /** YYYYMM of registered_at. */
+  period: number;
+  customs_office: string;
+  declarant: string | null;
+  company: ValidParty;
+  partner: ValidParty;
+  /** Origin for imports, destination for exports: the country the rollups are keyed by. */
+  partner_country: string;
+  country_of_origin: string | null;
+  country_of_dispatch: string | null;
+  country_of_destination: string | null;
+  incoterm: string | null;
+  currency: string;
+  invoice_value: number;
+  value_usd_cents: number;
+  transport_mode: string;
+  port: string;
+  vessel: string | null;
+  bl_number: string | null;
+  net_weight_kg: number;
+  gross_weight_kg: number;
+  customs_duty_usd_cents: number;
+  additional_duty_usd_cents: number;
+  vat_usd_cents: number;
+  items: ValidItem[];
+  estimated: string[];
+}
+
+export type Validation = { ok: true; value: ValidDeclaration } | { ok: false; errors: FieldError[] };
+
+const MAX_ITEMS = 999;
+const EARLIEST_DATE = '2000-01-01';
+// Weights are declared with rounding on each line; the header may differ from the item sum by this much.
+const WEIGHT_TOLERANCE = 0.005;
+
+const CURRENCY_CODES = new Set(CURRENCIES.map((c) => c.code));
+const INCOTERM_CODES = new Set(INCOTERMS.map((c) => c.code));
+const MODE_CODES = new Set<string>(TRANSPORT_MODES.map((c) => c.code));
+const UNIT_CODES = new Set(UNITS.map((c) => c.code));
+const REGIME_FLOW = new Map(REGIMES.map((r) => [r.code, r.flow]));
+
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The declaration number as stored, or null when absent: used to label rejected rows. */
+export function declarationNoOf(raw: unknown): string | null {
+  if (!isObject(raw)) return null;
+  const v = raw.declaration_no;
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+export function validateDeclaration(raw: unknown, today: string = todayUtc()): Validation {
+  const errors: FieldError[] = [];
+  if (!isObject(raw)) return { ok: false, errors: [{ field: '(record)', reason: 'must be a JSON object' }] };
+  const r = new Reader(raw, '', errors);
+
+  const declaration_no = r.str('declaration_no', { max: 40 });
+  if (declaration_no !== null && !/^[A-Za-z0-9][A-Za-z0-9/-]*$/.test(declaration_no)) {
+    errors.push({ field: 'declaration_no', reason: 'only letters, digits, "/" and "-" are allowed' });
+  }
+  const flow = r.oneOf('flow', ['import', 'export']) as Flow | null;
+  const regime = r.str('regime');
+  if (regime !== null) {
+    const regimeFlow = REGIME_FLOW.get(regime);
+    if (!regimeFlow) errors.push({ field: 'regime', reason: `unknown regime "${regime}"` });
+    else if (flow && regimeFlow !== flow) errors.push({ field: 'regime', reason: `regime ${regime} is an ${regimeFlow} regime, not ${flow}` });
+  }
+  const registered_at = r.date('registered_at', today);
+  const customs_office = r.code('customs_office', (s) => CUSTOMS_OFFICE_BY_CODE.has(s), 'customs office');
+  const declarant = r.optStr('declarant');
+  const company = party(r, 'company', true, errors);
+  const partner = party(r, 'partner', false, errors);
+  const country_of_origin = r.country('country_of_origin', false);
+  const country_of_dispatch = r.country('country_of_dispatch', false);
+  const country_of_destination = r.country('country_of_destination', false);
+  const incoterm = r.optCode('incoterm', (s) => INCOTERM_CODES.has(s.toUpperCase()), 'incoterm')?.toUpperCase() ?? null;
+  const currency = r.code('currency', (s) => CURRENCY_CODES.has(s.toUpperCase()), 'currency')?.toUpperCase() ?? null;
+  const invoice_value = r.amount('invoice_value');
+  const value_usd = r.amount('value_usd');
+  const transport_mode = r.code('transport_mode', (s) => MODE_CODES.has(s), 'transport mode');
+  const port = r.code('port', (s) => PORT_BY_CODE.has(s.toUpperCase()), 'port')?.toUpperCase() ?? null;
+  const vessel = r.optStr('vessel');
+  const bl_number = r.optStr('bl_number');
+  const net_weight_kg = r.amount('net_weight_kg');
+  const gross_weight_kg = r.amount('gross_weight_kg');
+  if (net_weight_kg !== null && gross_weight_kg !== null && net_weight_kg > gross_weight_kg * (1 + 1e-9)) {
+    errors.push({ field: 'net_weight_kg', reason: 'must not exceed gross_weight_kg' });
+  }
+  const estimated = r.strList('estimated');
+  const items = itemsOf(raw.items, errors);
+
+  if (items) {
+    const cents = items.reduce((a, i) => a + i.value_usd_cents, 0);
+    if (value_usd !== null && cents !== toCents(value_usd)) {
+      errors.push({ field: 'value_usd', reason: `must equal the sum of the items (${(cents / 100).toFixed(2)}), got ${value_usd}` });
+    }
+    const net = items.reduce((a, i) => a + i.net_weight_kg, 0);
+    if (net_weight_kg !== null && Math.abs(net - net_weight_kg) > WEIGHT_TOLERANCE * Math.max(net, net_weight_kg) + 1e-6) {
+      errors.push({ field: 'net_weight_kg', reason: `must be within 0.5 % of the sum of the items (${round3(net)}), got ${net_weight_kg}` });
+    }
+  }
+
+  if (errors.length) return { ok: false, errors };
+  // Every value below was checked non-null above (errors would be non-empty otherwise).
+  const f = flow as Flow;
+  const partnerCountry =
+    f === 'import' ? (country_of_origin ?? country_of_dispatch ?? partner!.country) : (country_of_destination ?? partner!.country);
+  const sum = (k: 'customs_duty_usd_cents' | 'additional_duty_usd_cents' | 'vat_usd_cents') => items!.reduce((a, i) => a + i[k], 0);
+  return {
+    ok: true,
+    value: {
+      declaration_no: declaration_no!,
+      flow: f,
+      regime: regime!,
+      registered_at: registered_at!,
+      period: Number(registered_at!.slice(0, 4)) * 100 + Number(registered_at!.slice(5, 7)),
+      customs_office: customs_office!,
+      declarant,
+      company: company!,
+      partner: partner!,
+      partner_country: partnerCountry,
+      country_of_origin,
+      country_of_dispatch,
+      country_of_destination,
+      incoterm,
+      currency: currency!,
+      invoice_value: invoice_value!,
+      value_usd_cents: toCents(value_usd!),
+      transport_mode: transport_mode!,
+      port: port!,
+      vessel,
+      bl_number,
+      net_weight_kg: net_weight_kg!,
+      gross_weight_kg: gross_weight_kg!,
+      customs_duty_usd_cents: sum('customs_duty_usd_cents'),
+      additional_duty_usd_cents: sum('additional_duty_usd_cents'),
+      vat_usd_cents: sum('vat_usd_cents'),
+      items: items!,
+      estimated: estimated ?? [],
+    },
+  };
+}
+
+function party(r: Reader, field: 'company' | 'partner', turkish: boolean, errors: FieldError[]): ValidParty | null {
+  const raw = r.raw[field];
+  if (!isObject(raw)) {
+    errors.push({ field, reason: 'required object' });
+    return null;
+  }
+  const p = new Reader(raw, `${field}.`, errors);
+  const name = p.str('name', { max: 300 });
+  const country = p.country('country', true);
+  const city = p.optStr('city');
+  const address = p.optStr('address');
+  let tax_number = p.optStr('tax_number');
+  if (turkish) {
+    if (country !== null && country !== 'TR') errors.push({ field: `${field}.country`, reason: 'the Turkish party must have country TR' });
+    if (tax_number === null) errors.push({ field: `${field}.tax_number`, reason: 'required for the Turkish party' });
+    else if (!isValidVkn(tax_number) && !isValidTckn(tax_number)) {
+      errors.push({ field: `${field}.tax_number`, reason: `"${tax_number}" is not a valid VKN (10 digits) or TCKN (11 digits)` });
+      tax_number = null;
+    }
+  }
+  if (name === null || country === null) return null;
+  return { tax_number, name, country, city, address };
+}
+
+function itemsOf(raw: unknown, errors: FieldError[]): ValidItem[] | null {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    errors.push({ field: 'items', reason: 'must be a non-empty array' });
+    return null;
+  }
+  if (raw.length > MAX_ITEMS) {
+    errors.push({ field: 'items', reason: `at most ${MAX_ITEMS} items` });
+    return null;
+  }
+  const before = errors.length;
+  const out: ValidItem[] = [];
+  const lines = new Set<number>();
+  raw.forEach((item, i) => {
+    const at = `items[${i}].`;
+    if (!isObject(item)) {
+      errors.push({ field: `items[${i}]`, reason: 'must be an object' });
+      return;
+    }
+    const r = new Reader(item, at, errors);
+    const line_no = r.int('line_no');
+    if (line_no !== null) {
+      if (lines.has(line_no)) errors.push({ field: `${at}line_no`, reason: `line ${line_no} appears twice` });
+      lines.add(line_no);
+    }
+    const gtipRaw = r.str('gtip');
+    let gtip: string | null = null;
+    if (gtipRaw !== null) {
+      gtip = normalizeHsCode(gtipRaw);
+      if (gtip === null || gtip.length !== 12) {
+        errors.push({ field: `${at}gtip`, reason: `"${gtipRaw}" is not a 12-digit GTİP code` });
+        gtip = null;
+      }
+    }
+    const description = r.str('description', { max: 2000 });
+    const quantity = r.amount('quantity');
+    const unitRaw = r.str('quantity_unit');
+    const quantity_unit = unitRaw === null ? null : unitRaw.toLowerCase();
+    if (quantity_unit !== null && !UNIT_CODES.has(quantity_unit)) errors.push({ field: `${at}quantity_unit`, reason: `unknown unit "${unitRaw}"` });
+    const net = r.amount('net_weight_kg');
+    const gross = r.amount('gross_weight_kg');
+    if (net !== null && gross !== null && net > gross * (1 + 1e-9)) errors.push({ field: `${at}net_weight_kg`, reason: 'must not exceed gross_weight_kg' });
+    const value = r.amount('value_usd');
+    const origin = r.country('country_of_origin', false);
+    const duty = r.amount('customs_duty_usd', false) ?? 0;
+    const additional = r.amount('additional_duty_usd', false) ?? 0;
+    const vat = r.amount('vat_usd', false) ?? 0;
+    if (errors.length > before) return;
+    out.push({
+      line_no: line_no!,
+      gtip: gtip!,
+      hs6: gtip!.slice(0, 6),
+      description: description!,
+      quantity: quantity!,
+      quantity_unit: quantity_unit!,
+      net_weight_kg: net!,
+      gross_weight_kg: gross!,
+      value_usd_cents: toCents(value!),
+      country_of_origin: origin,
+      customs_duty_usd_cents: toCents(duty),
+      additional_duty_usd_cents: toCents(additional),
+      vat_usd_cents: toCents(vat),
+    });
+  });
+  return errors.length > before ? null : out;
+}
+
+/** Reads typed fields off one object, recording a FieldError for each bad one. */
+class Reader {
+  constructor(
+    readonly raw: Record<string, unknown>,
+    readonly prefix: string,
+    readonly errors: FieldError[],
+  ) {}
+
+  private fail(field: string, reason: string): null {
+    this.errors.push({ field: this.prefix + field, reason });
+    return null;
+  }
+
+  str(field: string, opts: { max?: number } = {}): string | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null || v === '') return this.fail(field, 'required');
+    if (typeof v !== 'string') return this.fail(field, 'must be a string');
+    const s = v.trim();
+    if (!s) return this.fail(field, 'must not be blank');
+    if (s.length > (opts.max ?? 200)) return this.fail(field, `at most ${opts.max ?? 200} characters`);
+    return s;
+  }
+
+  optStr(field: string): string | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null || v === '') return null;
+    if (typeof v !== 'string') return this.fail(field, 'must be a string');
+    if (v.length > 500) return this.fail(field, 'at most 500 characters');
+    return v.trim() || null;
+  }
+
+  strList(field: string): string[] | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null) return null;
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return this.fail(field, 'must be an array of field names');
+    return v as string[];
+  }
+
+  oneOf(field: string, allowed: readonly string[]): string | null {
+    const s = this.str(field);
+    if (s === null) return null;
+    return allowed.includes(s) ? s : this.fail(field, `must be one of ${allowed.join(', ')}, got "${s}"`);
+  }
+
+  code(field: string, exists: (s: string) => boolean, what: string): string | null {
+    const s = this.str(field);
+    if (s === null) return null;
+    return exists(s) ? s : this.fail(field, `unknown ${what} "${s}"`);
+  }
+
+  optCode(field: string, exists: (s: string) => boolean, what: string): string | null {
+    const s = this.optStr(field);
+    if (s === null) return null;
+    return exists(s) ? s : this.fail(field, `unknown ${what} "${s}"`);
+  }
+
+  country(field: string, required: boolean): string | null {
+    const s = required ? this.str(field) : this.optStr(field);
+    if (s === null) return null;
+    const c = resolveCountry(s);
+    return c ? c.alpha2 : this.fail(field, `unknown country "${s}"`);
+  }
+
+  date(field: string, today: string): string | null {
+    const s = this.str(field);
+    if (s === null) return null;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return this.fail(field, `must be a date YYYY-MM-DD, got "${s}"`);
+    const d = new Date(`${s}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return this.fail(field, `"${s}" is not a calendar date`);
+    if (s > today) return this.fail(field, `${s} is in the future`);
+    if (s < EARLIEST_DATE) return this.fail(field, `${s} is before ${EARLIEST_DATE}`);
+    return s;
+  }
+
+  int(field: string): number | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null || v === '') return this.fail(field, 'required');
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 99_999) return this.fail(field, 'must be a whole number from 1 to 99999');
+    return v;
+  }
+
+  /** A finite, non-negative number; required unless said. */
+  amount(field: string, required = true): number | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null || v === '') return required ? this.fail(field, 'required') : null;
+    if (typeof v !== 'number') return this.fail(field, `must be a number, got ${JSON.stringify(v)}`);
+    if (!Number.isFinite(v)) return this.fail(field, 'must be a finite number');
+    if (v < 0) return this.fail(field, `must not be negative, got ${v}`);
+    if (v > 1e13) return this.fail(field, `implausibly large (${v})`);
+    return v;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Decimal dollars to integer cents; sub-cent fractions round half away from zero. */
+export function toCents(usd: number): number {
+  // toFixed first: 1.005 * 100 is 100.49999999999999 in binary, but the sender meant 100.5.
+  return Math.sign(usd) * Math.round(Number((Math.abs(usd) * 100).toFixed(6)));
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,183 @@
+// Stores one batch of declarations: validation, then one transaction holding the batch record,
+// the companies, the declarations and items that are new, and the rollup deltas of exactly those.
+// A batch key already committed returns the stored result and writes nothing, and a declaration
+// number already stored is a duplicate, so sending a batch twice changes nothing.
+import type { Kysely } from 'kysely';
+import type { Store } from '../db/connect.js';
+import type { DB } from '../db/schema.js';
+import { nowIso } from '../db/dialect.js';
+import { CompanyResolver, type Role } from './companies.js';
+import { addOnConflict, insertRows, type SqlValue } from './bulk.js';
+import { ROLLUPS, measuresOf, rollupDeltas, type StoredDeclaration } from './rollups.js';
+import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration } from './validate.js';
+
+export interface RejectedRow {
+  /** Position of the row in the batch (0-based). */
+  index: number;
+  declaration_no: string | null;
+  field: string;
+  reason: string;
+}
+
+export interface BatchResult {
+  batch_id: number;
+  stored: number;
+  duplicates: number;
+  rejected: RejectedRow[];
+  /** True when the batch key had been committed before and nothing was written now. */
+  replayed: boolean;
+}
+
+export interface BatchOptions {
+  /** Unique per batch: re-sending the same key returns the first result. */
+  batchKey: string;
+  /** Dataset name stored on every declaration (e.g. "synthetic", "upload:<key id>"). */
+  source: string;
+  keyId?: string | null;
+  /** What loaded it: "file", "api", "seed". */
+  kind?: string;
+  /** Rows rejected before validation (e.g. by the parser), recorded with the batch. */
+  preRejected?: RejectedRow[];
+  /** For tests: the date after which registered_at counts as future. */
+  today?: string;
+}
+
+const DECLARATION_COLUMNS = [
+  'declaration_no', 'flow', 'regime', 'registered_at', 'period', 'customs_office', 'declarant', 'company_id', 'partner_company_id',
+  'partner_country', 'country_of_origin', 'country_of_dispatch', 'country_of_destination', 'incoterm', 'currency', 'invoice_value',
+  'value_usd_cents', 'transport_mode', 'port', 'vessel', 'bl_number', 'net_weight_kg', 'gross_weight_kg', 'items_count',
+  'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents', 'source', 'batch_id', 'estimated',
+] as const;
+
+const ITEM_COLUMNS = [
+  'declaration_id', 'line_no', 'gtip', 'hs6', 'description', 'quantity', 'quantity_unit', 'net_weight_kg', 'gross_weight_kg',
+  'value_usd_cents', 'country_of_origin', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
+] as const;
+
+export async function writeBatch(store: Store, records: readonly unknown[], opts: BatchOptions): Promise<BatchResult> {
+  const today = opts.today ?? todayUtc();
+  const rejected: RejectedRow[] = [...(opts.preRejected ?? [])];
+  const valid: ValidDeclaration[] = [];
+  const seen = new Set<string>();
+  let inBatchDuplicates = 0;
+  records.forEach((raw, index) => {
+    const v = validateDeclaration(raw, today);
+    if (!v.ok) {
+      const declaration_no = declarationNoOf(raw);
+      for (const e of v.errors) rejected.push({ index, declaration_no, field: e.field, reason: e.reason });
+      return;
+    }
+    // The same declaration twice in one batch: the second is a duplicate, as it would be in the next batch.
+    if (seen.has(v.value.declaration_no)) inBatchDuplicates++;
+    else {
+      seen.add(v.value.declaration_no);
+      valid.push(v.value);
+    }
+  });
+
+  const resolver = new CompanyResolver(store.db);
+  const result = await store.db.transaction().execute(async (trx) => {
+    const started = nowIso();
+    const claimed = await insertRows<{ id: number }>(
+      trx,
+      store.engine,
+      { table: 'ingest_batches', columns: ['batch_key', 'source', 'kind', 'status', 'rows_total', 'started_at'], suffix: 'on conflict (batch_key) do nothing returning id' },
+      [[opts.batchKey, opts.source, opts.kind ?? 'api', 'running', records.length, started]],
+    );
+    const batchId = claimed[0] ? Number(claimed[0].id) : null;
+    if (batchId === null) return replay(trx, opts.batchKey);
+
+    const stored = await storeDeclarations(trx, store.engine, resolver, valid, opts.source, batchId, started);
+    const deltas = rollupDeltas(stored);
+    for (const def of ROLLUPS) {
+      const rows = deltas.get(def.table) ?? [];
+      if (!rows.length) continue;
+      const measures = measuresOf(def);
+      await insertRows(trx, store.engine, { table: def.table, columns: [...def.keys, ...measures], suffix: addOnConflict(def.table, def.keys, measures) }, rows);
+    }
+
+    const dates = stored.map((s) => s.record.registered_at).sort();
+    const duplicates = valid.length - stored.length + inBatchDuplicates;
+    rejected.sort((a, b) => a.index - b.index);
+    await trx
+      .updateTable('ingest_batches')
+      .set({
+        status: 'done',
+        rows_stored: stored.length,
+        rows_duplicate: duplicates,
+        rows_rejected: new Set(rejected.map((r) => r.index)).size,
+        period_from: dates[0] ?? null,
+        period_to: dates[dates.length - 1] ?? null,
+        key_id: opts.keyId ?? null,
+        report: JSON.stringify(rejected),
+        finished_at: nowIso(),
+      })
+      .where('id', '=', batchId)
+      .execute();
+    return { batch_id: batchId, stored: stored.length, duplicates, rejected, replayed: false } satisfies BatchResult;
+  });
+  resolver.commit();
+  return result;
+}
+
+async function storeDeclarations(
+  trx: Kysely<DB>,
+  engine: Store['engine'],
+  resolver: CompanyResolver,
+  valid: ValidDeclaration[],
+  source: string,
+  batchId: number,
+  now: string,
+): Promise<StoredDeclaration[]> {
+  if (!valid.length) return [];
+  const parties = valid.flatMap((d) => [
+    { party: d.company, turkish: true, role: (d.flow === 'import' ? 'importer' : 'exporter') as Role },
+    { party: d.partner, turkish: false, role: (d.flow === 'import' ? 'supplier' : 'buyer') as Role },
+  ]);
+  const ids = await resolver.resolve(trx, engine, parties, now);
+
+  const rows: SqlValue[][] = valid.map((d, i) => [
+    d.declaration_no, d.flow, d.regime, d.registered_at, d.period, d.customs_office, d.declarant, ids[2 * i]!, ids[2 * i + 1]!,
+    d.partner_country, d.country_of_origin, d.country_of_dispatch, d.country_of_destination, d.incoterm, d.currency, d.invoice_value,
+    d.value_usd_cents, d.transport_mode, d.port, d.vessel, d.bl_number, d.net_weight_kg, d.gross_weight_kg, d.items.length,
+    d.customs_duty_usd_cents, d.additional_duty_usd_cents, d.vat_usd_cents, source, batchId, JSON.stringify(d.estimated),
+  ]);
+  const inserted = await insertRows<{ id: number; declaration_no: string }>(
+    trx,
+    engine,
+    { table: 'declarations', columns: DECLARATION_COLUMNS, suffix: 'on conflict (declaration_no) do nothing returning id, declaration_no' },
+    rows,
+  );
+  const idByNo = new Map(inserted.map((r) => [r.declaration_no, Number(r.id)]));
+
+  const stored: StoredDeclaration[] = [];
+  const itemRows: SqlValue[][] = [];
+  valid.forEach((d, i) => {
+    const id = idByNo.get(d.declaration_no);
+    if (id === undefined) return; // already stored by an earlier batch
+    stored.push({ id, record: d, company_id: ids[2 * i]!, partner_company_id: ids[2 * i + 1]! });
+    for (const it of d.items) {
+      itemRows.push([
+        id, it.line_no, it.gtip, it.hs6, it.description, it.quantity, it.quantity_unit, it.net_weight_kg, it.gross_weight_kg,
+        it.value_usd_cents, it.country_of_origin, it.customs_duty_usd_cents, it.additional_duty_usd_cents, it.vat_usd_cents,
+      ]);
+    }
+  });
+  await insertRows(trx, engine, { table: 'declaration_items', columns: ITEM_COLUMNS }, itemRows);
+  return stored;
+}
+
+async function replay(trx: Kysely<DB>, batchKey: string): Promise<BatchResult> {
+  const row = await trx
+    .selectFrom('ingest_batches')
+    .select(['id', 'rows_stored', 'rows_duplicate', 'report'])
+    .where('batch_key', '=', batchKey)
+    .executeTakeFirstOrThrow();
+  return {
+    batch_id: Number(row.id),
+    stored: Number(row.rows_stored),
+    duplicates: Number(row.rows_duplicate),
+    rejected: JSON.parse(row.report) as RejectedRow[],
+    replayed: true,
+  };
+}
