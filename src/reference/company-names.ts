@@ -21,7 +21,7 @@ export const COINED_STEMS: readonly string[] = [
   'Atlas', 'Orion', 'Vega', 'Nova', 'Polaris', 'Aksu', 'Karasu', 'Gökçe', 'Akça', 'Gökdere',
   'Demirtaş', 'Çeliktepe', 'Altınova', 'Yeşilova', 'Gümüşkaya', 'Kartal', 'Şahinler', 'Bozok', 'Tuna', 'Meriç',
   'Aras', 'Fırat', 'Dicle', 'Sakarya', 'Kızılırmak', 'Yeşilırmak', 'Ceyhan', 'Seyhan', 'Menderes', 'Gediz',
-  'Tekno', 'Metalsan', 'Plastay', 'Kimteks', 'Elsan', 'Otokar Yedek', 'Makteks', 'Tarımsan', 'Gıdasan', 'Ambalajsan',
+  'Tekno', 'Metalsan', 'Plastay', 'Kimteks', 'Elsan', 'Otoyedek', 'Makteks', 'Tarımsan', 'Gıdasan', 'Ambalajsan',
 ];
 
 export interface SectorWord {
@@ -224,7 +224,7 @@ export const FOREIGN_NAME_MATERIAL: readonly ForeignNameMaterial[] = [
     last_names: ['de Jong', 'Jansen', 'de Vries', 'van den Berg', 'Bakker', 'Visser', 'Smit', 'Mulder'],
   },
   {
-    country: 'CN', stems: ['Huaxin', 'Jinlong', 'Haitian', 'Zhongda', 'Xinghua', 'Dongfang', 'Hengyuan', 'Tianrui'],
+    country: 'CN', stems: ['Huaxin', 'Jinlong', 'Haiyue', 'Zhongda', 'Xinghua', 'Dongfang', 'Hengyuan', 'Tianrui'],
     sector_words: ['Trading', 'Import & Export', 'Industrial', 'Machinery', 'Textile', 'Electronics'],
     legal_forms: ['Co., Ltd.', 'Group Co., Ltd.'], cities: ['Shanghai', 'Ningbo', 'Shenzhen', 'Guangzhou', 'Qingdao', 'Yiwu'],
     first_names: ['Wei', 'Fang', 'Jing', 'Lei', 'Min', 'Yang', 'Li', 'Jun'],
@@ -238,7 +238,7 @@ export const FOREIGN_NAME_MATERIAL: readonly ForeignNameMaterial[] = [
     last_names: ['Meier', 'Keller', 'Huber', 'Gerber', 'Brunner', 'Baumann', 'Frei', 'Zimmermann'],
   },
   {
-    country: 'KR', stems: ['Hanil', 'Daehan', 'Samjin', 'Hyunsung', 'Seoul Global', 'Dongwon', 'Kumho Tech', 'Hanbit'],
+    country: 'KR', stems: ['Hanil', 'Daehan', 'Samjin', 'Hyunsung', 'Seoul Global', 'Saebit', 'Hanmaru', 'Hanbit'],
     sector_words: ['Trading', 'Industrial', 'Electronics', 'Chemical'],
     legal_forms: ['Co., Ltd.', 'Corp.'], cities: ['Seoul', 'Busan', 'Incheon', 'Ulsan', 'Changwon'],
     first_names: ['Min-jun', 'Seo-yeon', 'Ji-ho', 'Ha-eun', 'Do-yoon', 'Ji-woo', 'Hyun-woo', 'Soo-ah'],

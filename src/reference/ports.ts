@@ -54,7 +54,8 @@ const TR_SEAPORTS: Port[] = [
     ['TRTZX', 'Trabzon', 'Trabzon', 41.003, 39.741],
     ['TRKSP', 'Karasu', 'Sakarya', 41.119, 30.673],
     ['TRDIK', 'Dikili', 'İzmir', 39.0, 26.83],
-    ['TRHOP', 'Hopa', 'Artvin', 42.4, 41.42],
+    // A public seaport list gives 42.40 N for Hopa, which is in the Black Sea; the town is at 41.4 N.
+    ['TRHOP', 'Hopa', 'Artvin', 41.4, 41.42],
   ]),
   // Ro-Ro piers for trucks to Trieste: no confirmed locode of their own.
   { code: 'XTRPDK', unlocode_verified: false, locode: 'TRIST', name: 'Pendik Ro-Ro', country: 'TR', kind: 'sea', city: 'İstanbul', lat: 40.87, lon: 29.25 },
