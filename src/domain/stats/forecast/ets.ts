@@ -167,6 +167,7 @@ export function fitEts(y: readonly number[], opts: EtsOptions): EtsFit | null {
   const { trend, season } = opts;
   const period = season === 'N' ? 1 : opts.period;
   const n = y.length;
+  if (season !== 'N' && period < 2) return null;
   if (n < minTrainEts(trend, season, period)) return null;
   if (season === 'M' && y.some((v) => !(v > 0))) return null;
   const init = initialState(y, period, trend, season);
@@ -253,6 +254,7 @@ export function minTrainEts(trend: TrendType, season: SeasonType, period: number
 export function etsSpec(trend: TrendType, season: SeasonType): ModelSpec {
   return {
     name: etsName(trend, season),
+    seasonal: season !== 'N',
     minTrain: (period) => minTrainEts(trend, season, period),
     accepts: (values) => season !== 'M' || values.every((v) => v > 0),
     fit: (values, period, warmStart) => fitEts(values, warmStart ? { trend, season, period, warmStart } : { trend, season, period }),

@@ -54,6 +54,7 @@ export function fitSeasonalNaive(values: readonly number[], period: number): Fit
 
 export const naive: ModelSpec = {
   name: 'naive',
+  seasonal: false,
   minTrain: () => 2,
   accepts: () => true,
   fit: (values) => fitNaive(values),
@@ -61,6 +62,7 @@ export const naive: ModelSpec = {
 
 export const seasonalNaive: ModelSpec = {
   name: 'seasonal_naive',
+  seasonal: true,
   minTrain: (period) => period + 1,
   accepts: () => true,
   fit: (values, period) => fitSeasonalNaive(values, period),

@@ -109,7 +109,7 @@ export function forecastSeries(values: readonly number[], opts: ForecastOptions)
   }
 
   const plan = planBacktest(n, period, horizon);
-  const eligible = CANDIDATES.filter((c) => !(period === 1 && c === seasonalNaive) && c.accepts(values) && c.minTrain(period) <= plan.firstTrain);
+  const eligible = CANDIDATES.filter((c) => (period > 1 || !c.seasonal) && c.accepts(values) && c.minTrain(period) <= plan.firstTrain);
   const scored = eligible.map((spec) => ({ spec, result: backtest(values, spec, { period, horizon: plan.horizon, k: plan.k }) }));
   const ranked = [...scored].sort((a, b) => (a.result.mase ?? Number.POSITIVE_INFINITY) - (b.result.mase ?? Number.POSITIVE_INFINITY));
 

@@ -29,6 +29,8 @@ export interface FittedModel {
 /** A forecasting method: how much history it needs and how to fit it. */
 export interface ModelSpec {
   name: string;
+  /** Whether the method models a seasonal cycle (and so has no meaning for yearly data). */
+  seasonal: boolean;
   /** Fewest observations `fit` accepts for this seasonal period. */
   minTrain(period: number): number;
   /** Whether the method can run on these values at all (multiplicative models need positive data). */
