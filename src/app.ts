@@ -20,13 +20,16 @@ import { authOperations } from './features/auth/index.js';
 import { accountOperations } from './features/account/index.js';
 import { adminOperations } from './features/admin/index.js';
 import { systemOperations } from './features/system/index.js';
+import { hsCodeOperations } from './features/hs-codes/index.js';
+import { shipmentOperations } from './features/shipments/index.js';
+import { webhookOperations } from './features/webhooks/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 export const VERSION = pkg.version;
 
 /** Every operation of the service, family by family. */
 export function allOperations(): Operation[] {
-  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations];
+  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations];
 }
 
 export interface BuildOptions {

@@ -4,6 +4,7 @@ import { openStore } from './db/connect.js';
 import { buildApp } from './app.js';
 import { prepareDeps, ensureDemoKey } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
+import { startWebhookWorker } from './webhooks/worker.js';
 
 async function main(): Promise<void> {
   let config;
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const demo = await ensureDemoKey(store, config);
   const app = await buildApp(deps);
   deps.usage.start();
+  const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close(); // stops accepting, waits for in-flight requests
+    await webhookWorker.stop();
     await deps.usage.stop();
     await store.close();
     process.exit(0);

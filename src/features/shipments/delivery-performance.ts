@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+import { defineOperation } from '../../http/operation.js';
+import { deliveryPerformanceBy } from '../../domain/shipments/transit-stats.js';
+import type { TransitRow } from './queries.js';
+import { FilterQuery, groupFields, loadTransits, transitFilter, TRANSIT_GROUPS, type TransitGroup } from './transit-times.js';
+
+const Num = Type.Union([Type.Number(), Type.Null()]);
+const round = (v: number | null, digits = 2) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
+
+export const getDeliveryPerformance = defineOperation({
+  method: 'GET',
+  url: '/v1/shipments/delivery-performance',
+  operationId: 'getShipmentDeliveryPerformance',
+  tag: 'Shipment Tracking',
+  summary: 'On-time share and delays by carrier, route or port',
+  description:
+    'Over arrived shipments that had a planned arrival. On time: arrived no later than the plan plus `tolerance_hours` (default 24, boundary included). ' +
+    '`mean_delay_days` counts early arrivals as negative, `mean_lateness_days` as zero. `group_by` defaults to `carrier`. Sorted by count, largest first.',
+  scope: 'shipments:read',
+  querystring: Type.Object(
+    {
+      ...FilterQuery,
+      group_by: Type.Optional(Type.Unsafe<TransitGroup>({ type: 'string', enum: [...TRANSIT_GROUPS] })),
+      tolerance_hours: Type.Optional(Type.Number({ minimum: 0, maximum: 720, default: 24 })),
+      min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+      top: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+    },
+    { additionalProperties: false },
+  ),
+  data: Type.Object({
+    origin_port: Type.Union([Type.String(), Type.Null()]),
+    destination_port: Type.Union([Type.String(), Type.Null()]),
+    carrier: Type.Union([Type.String(), Type.Null()]),
+    count: Type.Integer(),
+    on_time: Type.Integer(),
+    late: Type.Integer(),
+    on_time_share: Num,
+    mean_delay_days: Num,
+    mean_lateness_days: Num,
+    p90_delay_days: Num,
+  }),
+  async handle({ query }, { deps }) {
+    const filter = transitFilter(query);
+    const group = query.group_by ?? 'carrier';
+    const tolerance = query.tolerance_hours ?? 24;
+    const rows = (await loadTransits(deps.store.db, filter))
+      .filter((r): r is TransitRow & { planned_arrival: string } => r.planned_arrival !== null)
+      .map((r) => ({ ...r, planned_at: r.planned_arrival, arrived_at: r.actual_arrival }));
+    const stats = deliveryPerformanceBy(rows, (r) => JSON.stringify(groupFields(group, r)), tolerance)
+      .filter((g) => g.count >= (query.min_count ?? 1))
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
+      .slice(0, query.top ?? 100);
+    const data = stats.map(({ key, ...s }) => ({
+      ...(JSON.parse(key) as ReturnType<typeof groupFields>),
+      count: s.count,
+      on_time: s.on_time,
+      late: s.late,
+      on_time_share: round(s.on_time_share, 4),
+      mean_delay_days: round(s.mean_delay_days),
+      mean_lateness_days: round(s.mean_lateness_days),
+      p90_delay_days: round(s.p90_delay_days),
+    }));
+    return { data, meta: { query: { ...filter, group_by: group, tolerance_hours: tolerance }, shipments: rows.length } };
+  },
+});
