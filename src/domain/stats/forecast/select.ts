@@ -1,6 +1,8 @@
 // Automatic forecasting for one series: run every candidate model through a rolling-origin
 // backtest, keep the one with the lowest MASE, refit it on the whole series and forecast.
 // Short or mostly-zero series get a typed "insufficient data" answer instead of a made-up curve.
+// The model's analytic intervals leave out the uncertainty of its own parameters and of the model
+// choice; where the backtest shows them too narrow out of sample, they are widened to match.
 
 import { backtest } from './backtest.js';
 import type { BacktestResult } from './backtest.js';
