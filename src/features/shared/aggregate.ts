@@ -1,0 +1,299 @@
+// The one aggregate query builder behind every summary, breakdown, ranking and series: it picks the
+// smallest rollup that answers the query exactly (see cube-sources.ts) and otherwise reads the raw
+// records with the same definitions, so both paths give the same numbers.
+//
+// Definitions (documented in docs/aggregates.md): when a query involves products (an HS dimension,
+// an HS filter or the quantity metric) values, weights and duties are those of the matching item
+// lines; otherwise they are the declarations' header figures. `records` counts declarations.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Filters } from './filters.js';
+import { monthAligned, periodOf } from './filters.js';
+import { CUBE_SOURCES, DIM_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
+
+export type Metric =
+  | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
+  | 'customs_duty_usd' | 'additional_duty_usd' | 'vat_usd';
+export const METRICS: readonly Metric[] = ['value_usd', 'net_weight_kg', 'quantity', 'records', 'companies', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd'];
+export type Freq = 'month' | 'quarter' | 'year';
+export type { Dim };
+
+export interface AggregateSpec {
+  filters: Filters;
+  groupBy: Dim[];
+  metrics: Metric[];
+  freq?: Freq;
+  /** Depth of the `hs` dimension: 2, 4, 6, 8, 10 or 12 digits. */
+  hsLevel?: number;
+  top?: number | null;
+  sort?: { field: string; desc: boolean } | null;
+  /** Upper bound on groups returned when no `top` is given. */
+  maxRows?: number;
+}
+
+export type AggRow = Record<string, string | number | null>;
+
+export interface AggregateResult {
+  rows: AggRow[];
+  /** The same metrics over all groups (the filtered total), for shares. */
+  totals: AggRow;
+  source: string;
+  truncated: boolean;
+}
+
+const MEASURE_OF: Partial<Record<Metric, Measure>> = {
+  value_usd: 'value', net_weight_kg: 'weight', quantity: 'quantity', unit_value_usd_per_kg: 'value',
+  customs_duty_usd: 'duties', additional_duty_usd: 'duties', vat_usd: 'duties',
+};
+
+interface Plan {
+  source: CubeSource | null;
+  recordsColumn: string | null;
+  productLevel: boolean;
+}
+
+function filterDims(f: Filters): Dim[] {
+  const dims: Dim[] = [];
+  if (f.flow) dims.push('flow');
+  if (f.from || f.to) dims.push('period');
+  if (f.hs.length) dims.push('hs');
+  if (f.countries.length) dims.push('country');
+  if (f.ports.length) dims.push('port');
+  if (f.customsOffices.length) dims.push('customs_office');
+  if (f.transportModes.length) dims.push('transport_mode');
+  if (f.incoterms.length) dims.push('incoterm');
+  if (f.companyId !== null) dims.push('company', 'partner_company');
+  return dims;
+}
+
+/** The HS depth a query reaches: 0 when no product is involved. */
+function hsDepth(spec: AggregateSpec): number {
+  const group = spec.groupBy.includes('hs') ? (spec.hsLevel ?? 6) : 0;
+  const filter = Math.max(0, ...spec.filters.hs.map((h) => h.length));
+  return Math.max(group, filter);
+}
+
+export function planAggregate(spec: AggregateSpec): Plan {
+  const f = spec.filters;
+  const depth = hsDepth(spec);
+  const productLevel = depth > 0 || spec.metrics.includes('quantity');
+  const raw: Plan = { source: null, recordsColumn: null, productLevel };
+  if (f.q || f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
+  if (!monthAligned(f) || depth > 6) return raw;
+  // Several HS prefixes: a declaration matching two of them would be counted twice.
+  if (f.hs.length > 1 && (spec.metrics.includes('records') || spec.metrics.includes('companies'))) return raw;
+  const needDims = new Set<Dim>([...spec.groupBy, ...filterDims(f)]);
+  const needMeasures = new Set(spec.metrics.map((m) => MEASURE_OF[m]).filter((m): m is Measure => !!m));
+  for (const source of CUBE_SOURCES) {
+    if (![...needDims].every((d) => source.dims.includes(d))) continue;
+    if (![...needMeasures].every((m) => source.measures.includes(m))) continue;
+    if (spec.metrics.includes('companies') && !source.companies) continue;
+    // A product-level query needs item-level measures, which only sources with hs hold.
+    if (productLevel !== source.dims.includes('hs')) continue;
+    let recordsColumn: string | null = null;
+    if (spec.metrics.includes('records')) {
+      const key = depth === 0 ? 'decl' : depth <= 2 ? 'hs2' : depth <= 4 ? 'hs4' : 'hs6';
+      recordsColumn = source.records[key] ?? null;
+      if (!recordsColumn) continue;
+    }
+    return { source, recordsColumn, productLevel };
+  }
+  return raw;
+}
+
+function prefixCondition(column: RawBuilder<unknown>, prefixes: string[]): RawBuilder<unknown> {
+  return sql`(${sql.join(prefixes.map((p) => sql`(${column} >= ${p} and ${column} < ${p + '\uffff'})`), sql` or `)})`;
+}
+
+function inList(column: RawBuilder<unknown>, values: readonly (string | number)[]): RawBuilder<unknown> {
+  return sql`${column} in (${sql.join(values.map((v) => sql`${v}`))})`;
+}
+
+function periodExpr(col: RawBuilder<unknown>, freq: Freq): RawBuilder<unknown> {
+  if (freq === 'year') return sql`(${col} / 100)`;
+  if (freq === 'quarter') return sql`((${col} / 100) * 10 + ((${col} % 100) + 2) / 3)`;
+  return col;
+}
+
+export function formatPeriod(p: number, freq: Freq): string {
+  if (freq === 'year') return String(p);
+  if (freq === 'quarter') return `${Math.floor(p / 10)}-Q${p % 10}`;
+  return `${Math.floor(p / 100)}-${String(p % 100).padStart(2, '0')}`;
+}
+
+interface Built {
+  query: RawBuilder<Record<string, unknown>>;
+}
+
+function build(spec: AggregateSpec, plan: Plan, grouped: boolean): Built {
+  const f = spec.filters;
+  const freq = spec.freq ?? 'month';
+  const level = spec.hsLevel ?? 6;
+  const groupBy = grouped ? spec.groupBy : [];
+  const src = plan.source;
+  const join = !src && plan.productLevel;
+  const c = (name: string) => sql.ref(src ? name : `d.${name}`);
+  const itemOr = (itemCol: string, declCol: string) => sql.ref(join ? `i.${itemCol}` : src ? itemCol : `d.${declCol}`);
+
+  const dimExpr = (d: Dim): RawBuilder<unknown> => {
+    switch (d) {
+      case 'period': return periodExpr(c('period'), freq);
+      case 'hs': return src ? sql`substr(hs6, 1, ${sql.lit(level)})` : sql`substr(i.gtip, 1, ${sql.lit(level)})`;
+      case 'incoterm': return src ? sql.ref('incoterm') : sql`coalesce(d.incoterm, '')`;
+      case 'partner_company': return src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`;
+      default: return c(DIM_COLUMN[d]);
+    }
+  };
+
+  const select: RawBuilder<unknown>[] = groupBy.map((d, i) => sql`${dimExpr(d)} as ${sql.id(`g${i}`)}`);
+  const ms = new Set(spec.metrics);
+  if (ms.has('value_usd') || ms.has('unit_value_usd_per_kg') || true) select.push(sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')}) as value_cents`);
+  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) select.push(sql`sum(${itemOr('net_weight_kg', 'net_weight_kg')}) as weight`);
+  if (ms.has('quantity')) select.push(sql`sum(${itemOr('quantity', 'quantity')}) as quantity`);
+  if (ms.has('customs_duty_usd')) select.push(sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')}) as duty_cents`);
+  if (ms.has('additional_duty_usd')) select.push(sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')}) as add_duty_cents`);
+  if (ms.has('vat_usd')) select.push(sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')}) as vat_cents`);
+  if (ms.has('records')) select.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : sql`count(distinct d.id) as records`);
+  if (ms.has('companies')) select.push(src ? sql`count(distinct company_id) as companies` : sql`count(distinct d.company_id) as companies`);
+
+  const where: RawBuilder<unknown>[] = [];
+  if (f.flow) where.push(sql`${c('flow')} = ${f.flow}`);
+  if (src) {
+    if (f.from) where.push(sql`period >= ${periodOf(f.from)}`);
+    if (f.to) where.push(sql`period <= ${periodOf(f.to)}`);
+  } else {
+    if (f.from) where.push(sql`d.registered_at >= ${f.from}`);
+    if (f.to) where.push(sql`d.registered_at <= ${f.to}`);
+  }
+  if (f.hs.length) {
+    if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs));
+    else if (join) where.push(prefixCondition(sql.ref('i.gtip'), f.hs));
+  }
+  if (f.countries.length) where.push(inList(c('partner_country'), f.countries));
+  if (f.ports.length) where.push(inList(c('port'), f.ports));
+  if (f.customsOffices.length) where.push(inList(c('customs_office'), f.customsOffices));
+  if (f.transportModes.length) where.push(inList(c('transport_mode'), f.transportModes));
+  if (f.incoterms.length) where.push(inList(src ? sql.ref('incoterm') : sql`coalesce(d.incoterm, '')`, f.incoterms));
+  if (f.companyId !== null) where.push(sql`(${c('company_id')} = ${f.companyId} or ${c('partner_company_id')} = ${f.companyId})`);
+  if (!src) {
+    if (f.regimes.length) where.push(inList(sql.ref('d.regime'), f.regimes));
+    if (f.currencies.length) where.push(inList(sql.ref('d.currency'), f.currencies));
+    if (f.minValueCents !== null) where.push(sql`d.value_usd_cents >= ${f.minValueCents}`);
+    if (f.maxValueCents !== null) where.push(sql`d.value_usd_cents <= ${f.maxValueCents}`);
+    if (f.q) {
+      const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      where.push(sql`(d.company_id in (select id from companies where name_folded like ${like} escape '\\') or d.partner_company_id in (select id from companies where name_folded like ${like} escape '\\'))`);
+    }
+  }
+
+  const from = src ? sql.table(src.table) : join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
+  let q = sql`select ${sql.join(select)} from ${from}`;
+  if (where.length) q = sql`${q} where ${sql.join(where, sql` and `)}`;
+  if (groupBy.length) q = sql`${q} group by ${sql.join(groupBy.map(dimExpr))}`;
+  if (grouped) {
+    const order = orderExpr(spec);
+    if (order) q = sql`${q} order by ${order}`;
+    const limit = spec.top ?? spec.maxRows ?? 10_000;
+    q = sql`${q} limit ${sql.lit(limit + (spec.top ? 0 : 1))}`;
+  }
+  return { query: q as RawBuilder<Record<string, unknown>> };
+}
+
+const SORT_SQL: Record<string, string> = {
+  value_usd: 'value_cents', net_weight_kg: 'weight', quantity: 'quantity', records: 'records', companies: 'companies',
+  customs_duty_usd: 'duty_cents', additional_duty_usd: 'add_duty_cents', vat_usd: 'vat_cents',
+};
+
+function orderExpr(spec: AggregateSpec): RawBuilder<unknown> | null {
+  const dir = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc');
+  const ties = spec.groupBy.map((_, i) => sql.id(`g${i}`));
+  if (spec.sort) {
+    const dimIndex = spec.groupBy.indexOf(spec.sort.field === 'hs_code' ? 'hs' : (spec.sort.field as Dim));
+    let key: RawBuilder<unknown>;
+    if (dimIndex >= 0) key = sql.id(`g${dimIndex}`);
+    else if (spec.sort.field === 'unit_value_usd_per_kg') key = sql`(case when weight > 0 then value_cents / weight end)`;
+    else key = sql.id(SORT_SQL[spec.sort.field] ?? 'value_cents');
+    return sql.join([sql`${key} ${dir(spec.sort.desc)}`, ...ties]);
+  }
+  if (spec.groupBy.includes('period')) return sql.join(ties);
+  return sql.join([sql`value_cents desc`, ...ties]);
+}
+
+function toRow(spec: AggregateSpec, r: Record<string, unknown>, grouped: boolean): AggRow {
+  const out: AggRow = {};
+  const freq = spec.freq ?? 'month';
+  if (grouped) {
+    spec.groupBy.forEach((d, i) => {
+      const v = r[`g${i}`];
+      switch (d) {
+        case 'period': out.period = formatPeriod(Number(v), freq); break;
+        case 'hs': out.hs_code = String(v); break;
+        case 'company': out.company_id = Number(v); break;
+        case 'partner_company': out.partner_company_id = Number(v) || null; break;
+        case 'incoterm': out.incoterm = v === '' ? null : String(v); break;
+        default: out[d] = v === null || v === undefined ? null : String(v);
+      }
+    });
+  }
+  const num = (k: string) => Number(r[k] ?? 0);
+  const ms = new Set(spec.metrics);
+  const value = num('value_cents') / 100;
+  if (ms.has('value_usd')) out.value_usd = round2(value);
+  if (ms.has('net_weight_kg')) out.net_weight_kg = round3(num('weight'));
+  if (ms.has('quantity')) out.quantity = round3(num('quantity'));
+  if (ms.has('records')) out.records = num('records');
+  if (ms.has('companies')) out.companies = num('companies');
+  if (ms.has('unit_value_usd_per_kg')) out.unit_value_usd_per_kg = num('weight') > 0 ? round4(value / num('weight')) : null;
+  if (ms.has('customs_duty_usd')) out.customs_duty_usd = num('duty_cents') / 100;
+  if (ms.has('additional_duty_usd')) out.additional_duty_usd = num('add_duty_cents') / 100;
+  if (ms.has('vat_usd')) out.vat_usd = num('vat_cents') / 100;
+  out._value_cents = num('value_cents');
+  return out;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const round4 = (n: number) => Math.round(n * 10000) / 10000;
+
+// Aggregates over data that changes only at ingestion: a small in-process cache, emptied by every
+// committed batch in this process and aged out after a short time for batches of other processes.
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 1000;
+const cache = new Map<string, { at: number; value: AggregateResult }>();
+let dataVersion = 0;
+
+/** Called after every committed ingestion batch. */
+export function invalidateAggregates(): void {
+  dataVersion++;
+  cache.clear();
+}
+
+export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
+  const key = `${dataVersion}|${JSON.stringify(spec)}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
+  const plan = planAggregate(spec);
+  const grouped = spec.groupBy.length > 0;
+  const [rowsRes, totalsRes] = await Promise.all([
+    build(spec, plan, true).query.execute(db),
+    grouped ? build({ ...spec, groupBy: [] }, planAggregate({ ...spec, groupBy: [] }), false).query.execute(db) : null,
+  ]);
+  let rows = rowsRes.rows.map((r) => toRow(spec, r, grouped));
+  let truncated = false;
+  const cap = spec.maxRows ?? 10_000;
+  if (!spec.top && rows.length > cap) {
+    rows = rows.slice(0, cap);
+    truncated = true;
+  }
+  const totals = grouped ? toRow({ ...spec, groupBy: [] }, totalsRes!.rows[0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
+  const totalCents = Number(totals._value_cents ?? 0);
+  for (const r of rows) {
+    if (grouped) r.share = totalCents > 0 ? Math.round((Number(r._value_cents) / totalCents) * 1e6) / 1e6 : null;
+    delete r._value_cents;
+  }
+  delete totals._value_cents;
+  const value: AggregateResult = { rows, totals, source: plan.source?.table ?? 'declarations', truncated };
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}

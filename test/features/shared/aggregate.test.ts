@@ -1,0 +1,148 @@
+// Every aggregate, from a rollup or from raw records, must equal a brute-force computation over
+// the raw rows for the same filters.
+import { it, expect, beforeAll } from 'vitest';
+import { describeEachStore } from '../../helpers/stores.js';
+import { randomDeclarations, prng } from '../../helpers/random-records.js';
+import { writeBatch } from '../../../src/ingest/writer.js';
+import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
+import { aggregate, planAggregate, invalidateAggregates, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
+import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
+
+interface RawItem { hs: string; value: number; weight: number; qty: number }
+interface RawDecl { id: number; flow: Flow; date: string; period: number; country: string; port: string; office: string; mode: string; incoterm: string | null; company: number; partner: number | null; value: number; weight: number; regime: string; items: RawItem[] }
+
+const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
+
+function brute(decls: RawDecl[], spec: AggregateSpec) {
+  const f = spec.filters;
+  const level = spec.hsLevel ?? 6;
+  const product = spec.groupBy.includes('hs') || f.hs.length > 0 || spec.metrics.includes('quantity');
+  const groups = new Map<string, { key: Record<string, unknown>; value: number; weight: number; qty: number; decls: Set<number>; companies: Set<number> }>();
+  for (const d of decls) {
+    if (f.flow && d.flow !== f.flow) continue;
+    if (f.from && d.date < f.from) continue;
+    if (f.to && d.date > f.to) continue;
+    if (f.countries.length && !f.countries.includes(d.country)) continue;
+    if (f.ports.length && !f.ports.includes(d.port)) continue;
+    if (f.transportModes.length && !f.transportModes.includes(d.mode)) continue;
+    if (f.incoterms.length && !f.incoterms.includes(d.incoterm ?? '')) continue;
+    if (f.regimes.length && !f.regimes.includes(d.regime)) continue;
+    if (f.companyId !== null && d.company !== f.companyId && d.partner !== f.companyId) continue;
+    if (f.minValueCents !== null && d.value < f.minValueCents) continue;
+    const units = product
+      ? d.items.filter((i) => !f.hs.length || f.hs.some((h) => i.hs.startsWith(h))).map((i) => ({ ...i, hs: i.hs.slice(0, level) }))
+      : [{ hs: '', value: d.value, weight: d.weight, qty: 0 }];
+    for (const u of units) {
+      const key: Record<string, unknown> = {};
+      for (const dim of spec.groupBy) {
+        if (dim === 'hs') key.hs_code = u.hs;
+        else if (dim === 'period') key.period = `${Math.floor(d.period / 100)}-${String(d.period % 100).padStart(2, '0')}`;
+        else if (dim === 'country') key.country = d.country;
+        else if (dim === 'flow') key.flow = d.flow;
+        else if (dim === 'port') key.port = d.port;
+        else if (dim === 'transport_mode') key.transport_mode = d.mode;
+        else if (dim === 'company') key.company_id = d.company;
+      }
+      const k = JSON.stringify(key);
+      const g = groups.get(k) ?? { key, value: 0, weight: 0, qty: 0, decls: new Set(), companies: new Set() };
+      g.value += u.value;
+      g.weight += u.weight;
+      g.qty += u.qty;
+      g.decls.add(d.id);
+      g.companies.add(d.company);
+      groups.set(k, g);
+    }
+  }
+  return [...groups.values()];
+}
+
+describeEachStore('aggregate engine', (get) => {
+  const decls: RawDecl[] = [];
+  beforeAll(async () => {
+    const { store } = get();
+    const input = randomDeclarations(11, 600, offices);
+    for (let b = 0; b < 3; b++) await writeBatch(store, input.slice(b * 200, b * 200 + 200), { batchKey: `agg-${b}`, source: 'test' });
+    invalidateAggregates();
+    const rows = await store.db.selectFrom('declarations').selectAll().execute();
+    const items = await store.db.selectFrom('declaration_items').selectAll().execute();
+    const byDecl = new Map<number, RawItem[]>();
+    for (const i of items) {
+      const list = byDecl.get(Number(i.declaration_id)) ?? [];
+      list.push({ hs: i.gtip, value: Number(i.value_usd_cents), weight: Number(i.net_weight_kg), qty: Number(i.quantity) });
+      byDecl.set(Number(i.declaration_id), list);
+    }
+    for (const d of rows) {
+      decls.push({
+        id: Number(d.id), flow: d.flow, date: String(d.registered_at), period: Number(d.period), country: d.partner_country, port: d.port,
+        office: d.customs_office, mode: d.transport_mode, incoterm: d.incoterm, company: Number(d.company_id),
+        partner: d.partner_company_id === null ? null : Number(d.partner_company_id), value: Number(d.value_usd_cents),
+        weight: Number(d.net_weight_kg), regime: d.regime, items: byDecl.get(Number(d.id)) ?? [],
+      });
+    }
+    expect(decls).toHaveLength(600);
+  });
+
+  it('equals a brute-force computation for random filters, groupings and metrics, on every source', async () => {
+    const r = prng(5);
+    const companyIds = [...new Set(decls.map((d) => d.company))];
+    const sources = new Set<string>();
+    for (let n = 0; n < 120; n++) {
+      const q: FilterQuery = {};
+      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02', '2024-03-15']);
+      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06', '2024-05-20']);
+      if (r.next() < 0.4) q.hs = r.pick(['61', '6109', '610910', '87', '8703', '6109100000']);
+      if (r.next() < 0.3) q.country = r.pick(['DE', 'US,GB', 'CN']);
+      if (r.next() < 0.2) q.port = r.pick(['TRMER', 'XTRKPK']);
+      if (r.next() < 0.2) q.transport_mode = r.pick(['sea', 'road']);
+      if (r.next() < 0.15) q.incoterm = r.pick(['FOB', 'CIF']);
+      if (r.next() < 0.1) q.regime = r.pick(['4000', '1000']);
+      if (r.next() < 0.15) q.company_id = r.pick(companyIds);
+      if (r.next() < 0.1) q.min_value_usd = 20_000;
+      const flow = r.pick<Flow | null>(['import', 'export', null]);
+      const filters = parseFilters(q, flow);
+      const groupBy = r.pick<Dim[]>([[], ['country'], ['hs'], ['period'], ['period', 'country'], ['port', 'transport_mode'], ['company'], ['flow']]);
+      const metrics = r.pick<Metric[]>([['value_usd', 'records'], ['value_usd', 'net_weight_kg', 'records', 'companies'], ['value_usd', 'quantity'], ['records']]);
+      const hsLevel = r.pick([2, 4, 6, 12]);
+      const spec: AggregateSpec = { filters, groupBy, metrics, hsLevel };
+      sources.add(planAggregate(spec).source?.table ?? 'raw');
+      const got = await aggregate(get().store.db, spec);
+      const want = brute(decls, spec);
+      const label = JSON.stringify({ q, flow, groupBy, metrics, hsLevel });
+      if (groupBy.length === 0) {
+        const g = want[0];
+        if (metrics.includes('value_usd')) expect(got.rows[0]?.value_usd, label).toBeCloseTo((g?.value ?? 0) / 100, 2);
+        if (metrics.includes('records')) expect(got.rows[0]?.records, label).toBe(g?.decls.size ?? 0);
+        if (metrics.includes('companies')) expect(got.rows[0]?.companies, label).toBe(g?.companies.size ?? 0);
+        continue;
+      }
+      expect(got.rows.length, label).toBe(want.length);
+      const byKey = new Map(want.map((w) => [JSON.stringify(w.key), w]));
+      let shareSum = 0;
+      for (const row of got.rows) {
+        const key: Record<string, unknown> = {};
+        for (const k of Object.keys(want[0]!.key)) key[k] = row[k];
+        const w = byKey.get(JSON.stringify(key));
+        expect(w, `${label} missing group ${JSON.stringify(key)}`).toBeDefined();
+        if (metrics.includes('value_usd')) expect(row.value_usd, label).toBeCloseTo(w!.value / 100, 2);
+        if (metrics.includes('records')) expect(row.records, label).toBe(w!.decls.size);
+        if (metrics.includes('net_weight_kg')) expect(row.net_weight_kg as number, label).toBeCloseTo(w!.weight, 1);
+        if (metrics.includes('quantity')) expect(row.quantity as number, label).toBeCloseTo(w!.qty, 1);
+        if (metrics.includes('companies')) expect(row.companies, label).toBe(w!.companies.size);
+        shareSum += Number(row.share ?? 0);
+      }
+      if (metrics.includes('value_usd') && got.rows.length) expect(shareSum, label).toBeCloseTo(1, 3);
+    }
+    // The random specs exercised the raw path and every rollup.
+    expect([...sources].sort()).toEqual(['raw', 'rollup_company_monthly', 'rollup_declarations_monthly', 'rollup_items_monthly']);
+  });
+
+  it('ranks by value and keeps shares of the whole filtered total under top', async () => {
+    const spec: AggregateSpec = { filters: parseFilters({}, 'export'), groupBy: ['country'], metrics: ['value_usd'], top: 2 };
+    const res = await aggregate(get().store.db, spec);
+    expect(res.rows).toHaveLength(2);
+    expect(Number(res.rows[0]!.value_usd)).toBeGreaterThanOrEqual(Number(res.rows[1]!.value_usd));
+    const all = await aggregate(get().store.db, { ...spec, top: null });
+    expect(res.rows[0]!.share).toBe(all.rows[0]!.share);
+    expect(Number(res.rows[0]!.share) + Number(res.rows[1]!.share)).toBeLessThan(1);
+  });
+});
