@@ -147,7 +147,8 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean): Built {
 
   const select: RawBuilder<unknown>[] = groupBy.map((d, i) => sql`${dimExpr(d)} as ${sql.id(`g${i}`)}`);
   const ms = new Set(spec.metrics);
-  if (ms.has('value_usd') || ms.has('unit_value_usd_per_kg') || true) select.push(sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')}) as value_cents`);
+  // Value is always summed: shares and the default ranking need it.
+  select.push(sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')}) as value_cents`);
   if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) select.push(sql`sum(${itemOr('net_weight_kg', 'net_weight_kg')}) as weight`);
   if (ms.has('quantity')) select.push(sql`sum(${itemOr('quantity', 'quantity')}) as quantity`);
   if (ms.has('customs_duty_usd')) select.push(sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')}) as duty_cents`);
