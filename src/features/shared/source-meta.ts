@@ -1,0 +1,33 @@
+// meta.source of the contract: which dataset answered, the period it covers and when it was last
+// refreshed. Cached briefly: it changes only when a batch is ingested.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export interface SourceMeta {
+  datasets: string[];
+  coverage: { from: string | null; to: string | null };
+  last_refresh: string | null;
+}
+
+let cached: { at: number; db: Kysely<DB>; value: SourceMeta } | null = null;
+const TTL_MS = 10_000;
+
+export async function sourceMeta(db: Kysely<DB>): Promise<SourceMeta> {
+  if (cached && cached.db === db && Date.now() - cached.at < TTL_MS) return cached.value;
+  const [range, sources, last] = await Promise.all([
+    db.selectFrom('declarations').select((eb) => [eb.fn.min('registered_at').as('lo'), eb.fn.max('registered_at').as('hi')]).executeTakeFirst(),
+    db.selectFrom('ingest_batches').select('source').distinct().execute(),
+    db.selectFrom('ingest_batches').select((eb) => eb.fn.max('finished_at').as('at')).executeTakeFirst(),
+  ]);
+  const value: SourceMeta = {
+    datasets: sources.map((s) => s.source).sort(),
+    coverage: { from: range?.lo ? String(range.lo) : null, to: range?.hi ? String(range.hi) : null },
+    last_refresh: last?.at ? String(last.at) : null,
+  };
+  cached = { at: Date.now(), db, value };
+  return value;
+}
+
+export function invalidateSourceMeta(): void {
+  cached = null;
+}
