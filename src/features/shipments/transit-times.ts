@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { defineOperation } from '../../http/operation.js';
 import { daysBetween, transitStatsBy } from '../../domain/shipments/transit-stats.js';
 import { completedTransits, type TransitFilter, type TransitRow } from './queries.js';
-import { CarrierParam, DateParam, PortParam, TransportModeParam, port, range } from './params.js';
+import { CarrierParam, PortParam, TransportModeParam, port, range } from './params.js';
 import { cached } from './stats-cache.js';
 
 export const TRANSIT_GROUPS = ['route_carrier', 'route', 'carrier', 'origin_port', 'destination_port'] as const;
@@ -15,8 +15,8 @@ export const FilterQuery = {
   destination_port: PortParam,
   carrier: CarrierParam,
   transport_mode: TransportModeParam,
-  from: { ...DateParam, description: 'Departures from this date (YYYY-MM-DD or YYYY-MM, inclusive)' },
-  to: { ...DateParam, description: 'Departures up to this date (inclusive)' },
+  from: Type.Optional(Type.String({ maxLength: 30, description: 'Departures from this date (YYYY-MM-DD or YYYY-MM, inclusive)' })),
+  to: Type.Optional(Type.String({ maxLength: 30, description: 'Departures up to this date (inclusive)' })),
 };
 
 export function transitFilter(q: { origin_port?: string; destination_port?: string; carrier?: string; transport_mode?: string; from?: string; to?: string }): TransitFilter {
