@@ -10,10 +10,10 @@ export interface Bm25Index {
   terms(): IterableIterator<string>;
   idf(term: string): number;
   /**
-   * Scores of every document containing at least one query term, as [doc, score] pairs.
-   * `boost` scales a term's contribution (for fuzzy stand-ins); `docWeight` scales a document's.
+   * Calls `visit` with the score of every document containing at least one query term.
+   * `boost` scales a term's contribution (for fuzzy stand-ins).
    */
-  score(query: ReadonlyArray<{ term: string; boost: number }>, docWeight?: (doc: number) => number): Array<[number, number]>;
+  score(query: ReadonlyArray<{ term: string; boost: number }>, visit: (doc: number, score: number) => void): void;
   /** What a document made of exactly the query's terms would score: the ceiling for the query. */
   selfScore(query: ReadonlyArray<{ term: string; boost: number }>): number;
 }
@@ -54,7 +54,7 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
     has: (term) => postings.has(term),
     terms: () => postings.keys(),
     idf,
-    score(query, docWeight) {
+    score(query, visit) {
       const touched: number[] = [];
       for (const { term, boost } of query) {
         const p = postings.get(term);
@@ -67,9 +67,11 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
           acc[d]! += (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[d]!) / avg));
         }
       }
-      const out: Array<[number, number]> = touched.map((d) => [d, acc[d]! * (docWeight ? docWeight(d) : 1)]);
-      for (const d of touched) acc[d] = 0;
-      return out;
+      for (const d of touched) {
+        const s = acc[d]!;
+        acc[d] = 0;
+        visit(d, s);
+      }
     },
     selfScore(query) {
       const tf = new Map<string, { f: number; boost: number }>();

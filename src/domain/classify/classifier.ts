@@ -84,6 +84,9 @@ export function buildClassifier(docs: readonly HsDoc[]): HsClassifier {
   const docTerms = docs.map((d) => terms(d.text));
   const termSets = docTerms.map((ts) => new Set(ts.map((t) => t.term)));
   const bm25 = buildBm25(docTerms.map((ts) => withPairs(ts.map((t) => t.term))));
+  const weights = Float64Array.from(docs, (d) => d.weight ?? 1);
+  const level6 = new Grouping(docs.map((d) => (d.code.length >= 6 ? d.code.slice(0, 6) : null)));
+  const level12 = new Grouping(docs.map((d) => (d.code.length === 12 ? d.code : null)));
   let vocabTrigrams: Map<string, string[]> | null = null;
 
   function similarKnownTerms(term: string): Array<[string, number]> {
@@ -136,23 +139,23 @@ export function buildClassifier(docs: readonly HsDoc[]): HsClassifier {
       const q = prepare(description);
       if (q.length === 0) return [];
       const ceiling = bm25.selfScore(q);
-      const groups = new Map<string, Array<[number, number]>>();
-      for (const [d, s] of bm25.score(q, (d) => docs[d]!.weight ?? 1)) {
-        const code = docs[d]!.code;
-        if (code.length < 6 || (level === 12 && code.length !== 12)) continue;
-        const key = level === 6 ? code.slice(0, 6) : code;
-        const g = groups.get(key);
-        if (g) g.push([d, s]);
-        else groups.set(key, [[d, s]]);
-      }
-      const ranked = [...groups].map(([code, hits]) => {
-        hits.sort((a, b) => b[1] - a[1]);
-        const agg = hits.slice(0, SUPPORT.length).reduce((sum, [, s], i) => sum + s * SUPPORT[i]!, 0);
-        return { code, hits, agg };
+      const lv = level === 6 ? level6 : level12;
+      const touched: number[] = [];
+      bm25.score(q, (d, raw) => {
+        const g = lv.docGroup[d]!;
+        if (g < 0) return;
+        if (lv.count[g] === 0) touched.push(g);
+        lv.offer(g, d, raw * weights[d]!);
       });
+      let ranked = touched.map((g) => ({ code: lv.keys[g]!, top: lv.take(g), agg: 0 }));
+      for (const r of ranked) r.agg = r.top.reduce((sum, [, s], i) => sum + s * SUPPORT[i]!, 0);
+      // Sorting thousands of faint matches to show five is most of the work; drop them first.
+      const best = ranked.reduce((m, r) => Math.max(m, r.agg), 0);
+      const strong = ranked.filter((r) => r.agg >= 0.05 * best);
+      if (strong.length >= topK) ranked = strong;
       ranked.sort((a, b) => b.agg - a.agg || (a.code < b.code ? -1 : 1));
-      return ranked.slice(0, topK).map(({ code, hits, agg }) => {
-        const top = hits.slice(0, 3).map(([d]) => d);
+      return ranked.slice(0, topK).map(({ code, top: hits, agg }) => {
+        const top = hits.map(([d]) => d);
         return {
           code,
           hs6: code.slice(0, 6),
@@ -184,11 +187,11 @@ export function buildClassifier(docs: readonly HsDoc[]): HsClassifier {
       if (q.length === 0) return [];
       const ceiling = bm25.selfScore(q);
       const best = new Map<string, [number, number]>();
-      for (const [d, s] of bm25.score(q)) {
-        if (!isNomenclature(d)) continue;
+      bm25.score(q, (d, s) => {
+        if (!isNomenclature(d)) return;
         const prev = best.get(docs[d]!.code);
         if (!prev || s > prev[1]) best.set(docs[d]!.code, [d, s]);
-      }
+      });
       return [...best]
         .sort((a, b) => b[1][1] - a[1][1] || (a[0] < b[0] ? -1 : 1))
         .slice(0, limit)
@@ -201,6 +204,61 @@ export function buildClassifier(docs: readonly HsDoc[]): HsClassifier {
         }));
     },
   };
+}
+
+/**
+ * Documents grouped by the code they vote for at one level, with scratch space that keeps each
+ * group's best examples during a query: typed arrays indexed by group, no strings or maps per hit.
+ */
+class Grouping {
+  readonly keys: string[] = [];
+  readonly docGroup: Int32Array;
+  readonly count: Uint8Array;
+  private readonly topDoc: Int32Array;
+  private readonly topScore: Float64Array;
+
+  constructor(keyOfDoc: ReadonlyArray<string | null>) {
+    const ids = new Map<string, number>();
+    this.docGroup = Int32Array.from(keyOfDoc, (k) => {
+      if (k === null) return -1;
+      let id = ids.get(k);
+      if (id === undefined) {
+        id = this.keys.length;
+        ids.set(k, id);
+        this.keys.push(k);
+      }
+      return id;
+    });
+    const n = this.keys.length;
+    this.count = new Uint8Array(n);
+    this.topDoc = new Int32Array(n * SUPPORT.length);
+    this.topScore = new Float64Array(n * SUPPORT.length);
+  }
+
+  /** Keeps (doc, score) if it is among the group's best SUPPORT.length, in descending order. */
+  offer(g: number, doc: number, score: number): void {
+    const base = g * SUPPORT.length;
+    const k = this.count[g]!;
+    let i = k;
+    while (i > 0 && this.topScore[base + i - 1]! < score) i--;
+    if (i >= SUPPORT.length) return;
+    for (let j = Math.min(k, SUPPORT.length - 1); j > i; j--) {
+      this.topScore[base + j] = this.topScore[base + j - 1]!;
+      this.topDoc[base + j] = this.topDoc[base + j - 1]!;
+    }
+    this.topScore[base + i] = score;
+    this.topDoc[base + i] = doc;
+    if (k < SUPPORT.length) this.count[g] = k + 1;
+  }
+
+  /** The group's best examples, best first; resets the group for the next query. */
+  take(g: number): Array<[number, number]> {
+    const base = g * SUPPORT.length;
+    const out: Array<[number, number]> = [];
+    for (let i = 0; i < this.count[g]!; i++) out.push([this.topDoc[base + i]!, this.topScore[base + i]!]);
+    this.count[g] = 0;
+    return out;
+  }
 }
 
 function round4(x: number): number {
