@@ -23,13 +23,14 @@ import { systemOperations } from './features/system/index.js';
 import { hsCodeOperations } from './features/hs-codes/index.js';
 import { shipmentOperations } from './features/shipments/index.js';
 import { webhookOperations } from './features/webhooks/index.js';
+import { tradeOperations } from './features/trade/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 export const VERSION = pkg.version;
 
 /** Every operation of the service, family by family. */
 export function allOperations(): Operation[] {
-  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations];
+  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...tradeOperations];
 }
 
 export interface BuildOptions {

@@ -1,4 +1,90 @@
 // The data commands of the CLI (seed, ingest, verify), kept apart from the service commands.
+import { parseArgs } from 'node:util';
+import fs from 'node:fs';
 import type { Command } from './cli.js';
+import { migrate } from './db/migrate.js';
+import { ingestFile } from './ingest/file.js';
+import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.js';
+import { verifyRollups } from './ingest/verify.js';
+import { runHsIngest } from './ingest/hs-codes.js';
 
-export const dataCommands: Record<string, Command> = {};
+const ingest: Command = {
+  summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]',
+  usage: 'tradeapi ingest declarations FILE [--format csv|ndjson] [--batch-size N] [--report FILE] [--source NAME]',
+  async run(args, ctx) {
+    // HS nomenclature and concordance files have their own loader and options.
+    if (args[0] === 'hs-codes' || args[0] === 'hs-concordance') return runHsIngest(args, ctx);
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { format: { type: 'string' }, 'batch-size': { type: 'string' }, report: { type: 'string' }, source: { type: 'string' } },
+    });
+    const [what, file] = positionals;
+    if (what !== 'declarations' || !file || positionals.length !== 2) {
+      console.error(`usage: ${this.usage}`);
+      return 2;
+    }
+    const format = (values.format ?? formatOfPath(file)) as FileFormat | null;
+    if (format !== 'csv' && format !== 'ndjson') {
+      console.error('tradeapi: cannot tell the format from the file name; pass --format csv or --format ndjson');
+      return 2;
+    }
+    const batchSize = values['batch-size'] === undefined ? 5000 : Number(values['batch-size']);
+    if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) {
+      console.error('tradeapi: --batch-size must be a whole number from 1 to 100000');
+      return 2;
+    }
+    if (!fs.existsSync(file)) {
+      console.error(`tradeapi: no such file: ${file}`);
+      return 2;
+    }
+    const reportPath = values.report ?? `${file}.rejected.jsonl`;
+    const store = await ctx.openStore();
+    try {
+      await migrate(store);
+      const started = performance.now();
+      const summary = await ingestFile(store, file, {
+        format,
+        batchSize,
+        reportPath,
+        ...(values.source ? { source: values.source } : {}),
+        onBatch: (p) => console.log(`batch ${p.batch + 1}: ${p.rows} rows read, ${p.stored} stored, ${p.duplicates} duplicates, ${p.rejected} rejected`),
+      });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `done: ${summary.rows} rows in ${summary.batches} batches (${summary.replayed_batches} already loaded): ` +
+          `${summary.stored} stored, ${summary.duplicates} duplicates, ${summary.rejected} rejected ` +
+          `(${Math.round(summary.rows / Math.max(seconds, 1e-9))} rows/s); rejections in ${reportPath}`,
+      );
+      return 0;
+    } catch (err) {
+      if (err instanceof FileFormatError) {
+        console.error(`tradeapi: ${err.message}`);
+        return 2;
+      }
+      throw err;
+    } finally {
+      await store.close();
+    }
+  },
+};
+
+const verify: Command = {
+  summary: 'recompute the rollup tables from the raw records and report any difference',
+  usage: 'tradeapi verify',
+  async run(_args, ctx) {
+    const store = await ctx.openStore();
+    try {
+      await migrate(store);
+      const report = await verifyRollups(store);
+      for (const t of report.tables) console.log(`${t.table}: ${t.rows} rows, ${t.differences} differences`);
+      for (const d of report.differences) console.log(JSON.stringify(d));
+      console.log(report.ok ? 'rollups match the records' : 'rollups differ from the records');
+      return report.ok ? 0 : 1;
+    } finally {
+      await store.close();
+    }
+  },
+};
+
+export const dataCommands: Record<string, Command> = { ingest, verify };

@@ -84,6 +84,27 @@ const MODE_CODES = new Set<string>(TRANSPORT_MODES.map((c) => c.code));
 const UNIT_CODES = new Set(UNITS.map((c) => c.code));
 const REGIME_FLOW = new Map(REGIMES.map((r) => [r.code, r.flow]));
 
+// Codes, dates and tax numbers repeat across a file; remembering the checks keeps validation cheap.
+function memo<T>(fn: (s: string) => T): (s: string) => T {
+  const seen = new Map<string, T>();
+  return (s) => {
+    let v = seen.get(s);
+    if (v === undefined && !seen.has(s)) {
+      if (seen.size > 50_000) seen.clear();
+      v = fn(s);
+      seen.set(s, v);
+    }
+    return v as T;
+  };
+}
+const countryOf = memo((s) => resolveCountry(s)?.alpha2 ?? null);
+const gtipOf = memo((s) => normalizeHsCode(s));
+const taxNumberOk = memo((s) => isValidVkn(s) || isValidTckn(s));
+const calendarDate = memo((s) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+});
+
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -202,7 +223,7 @@ function party(r: Reader, field: 'company' | 'partner', turkish: boolean, errors
   if (turkish) {
     if (country !== null && country !== 'TR') errors.push({ field: `${field}.country`, reason: 'the Turkish party must have country TR' });
     if (tax_number === null) errors.push({ field: `${field}.tax_number`, reason: 'required for the Turkish party' });
-    else if (!isValidVkn(tax_number) && !isValidTckn(tax_number)) {
+    else if (!taxNumberOk(tax_number)) {
       errors.push({ field: `${field}.tax_number`, reason: `"${tax_number}" is not a valid VKN (10 digits) or TCKN (11 digits)` });
       tax_number = null;
     }
@@ -238,7 +259,7 @@ function itemsOf(raw: unknown, errors: FieldError[]): ValidItem[] | null {
     const gtipRaw = r.str('gtip');
     let gtip: string | null = null;
     if (gtipRaw !== null) {
-      gtip = normalizeHsCode(gtipRaw);
+      gtip = gtipOf(gtipRaw);
       if (gtip === null || gtip.length !== 12) {
         errors.push({ field: `${at}gtip`, reason: `"${gtipRaw}" is not a 12-digit GTİP code` });
         gtip = null;
@@ -336,16 +357,14 @@ class Reader {
   country(field: string, required: boolean): string | null {
     const s = required ? this.str(field) : this.optStr(field);
     if (s === null) return null;
-    const c = resolveCountry(s);
-    return c ? c.alpha2 : this.fail(field, `unknown country "${s}"`);
+    return countryOf(s) ?? this.fail(field, `unknown country "${s}"`);
   }
 
   date(field: string, today: string): string | null {
     const s = this.str(field);
     if (s === null) return null;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return this.fail(field, `must be a date YYYY-MM-DD, got "${s}"`);
-    const d = new Date(`${s}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return this.fail(field, `"${s}" is not a calendar date`);
+    if (!calendarDate(s)) return this.fail(field, `"${s}" is not a calendar date`);
     if (s > today) return this.fail(field, `${s} is in the future`);
     if (s < EARLIEST_DATE) return this.fail(field, `${s} is before ${EARLIEST_DATE}`);
     return s;

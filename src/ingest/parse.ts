@@ -1,0 +1,193 @@
+// Streaming parsers for the two file formats of docs/data-formats.md. Each yields one raw record
+// per declaration with the line it starts on, or a parse error for that line: a malformed line is
+// a rejected row, never the end of the file.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import type { DeclarationInput, ItemInput } from './record.js';
+import type { FieldError } from './validate.js';
+
+export type ParsedRow =
+  | { line: number; record: unknown }
+  | { line: number; declaration_no: string | null; error: FieldError };
+
+export type FileFormat = 'ndjson' | 'csv';
+
+/** Thrown for a file that cannot be read at all (e.g. a CSV header without required columns). */
+export class FileFormatError extends Error {}
+
+export function formatOfPath(file: string): FileFormat | null {
+  if (/\.(ndjson|jsonl)$/i.test(file)) return 'ndjson';
+  if (/\.csv$/i.test(file)) return 'csv';
+  return null;
+}
+
+export function parseFile(input: Readable, format: FileFormat): AsyncGenerator<ParsedRow> {
+  return format === 'ndjson' ? parseNdjson(input) : parseCsv(input);
+}
+
+export async function* parseNdjson(input: Readable): AsyncGenerator<ParsedRow> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of lines) {
+    line++;
+    if (!text.trim()) continue;
+    try {
+      yield { line, record: JSON.parse(text) as unknown };
+    } catch (err) {
+      const match = /"declaration_no"\s*:\s*"([^"]{1,40})"/.exec(text);
+      yield { line, declaration_no: match?.[1] ?? null, error: { field: '(line)', reason: `not valid JSON: ${(err as Error).message}` } };
+    }
+  }
+}
+
+// --- CSV: one row per item, the declaration's fields repeated on each of its rows ----------------
+
+/** Declaration columns, in file order; company_* and partner_* fill the two parties. */
+export const CSV_HEADER_COLUMNS = [
+  'declaration_no', 'flow', 'regime', 'registered_at', 'customs_office', 'declarant',
+  'company_tax_number', 'company_name', 'company_country', 'company_city', 'company_address',
+  'partner_tax_number', 'partner_name', 'partner_country', 'partner_city', 'partner_address',
+  'country_of_origin', 'country_of_dispatch', 'country_of_destination', 'incoterm', 'currency', 'invoice_value',
+  'value_usd', 'transport_mode', 'port', 'vessel', 'bl_number', 'net_weight_kg', 'gross_weight_kg', 'estimated',
+] as const;
+
+/** Item columns; the item_ prefix keeps them apart from the header fields of the same name. */
+export const CSV_ITEM_COLUMNS = [
+  'line_no', 'gtip', 'description', 'quantity', 'quantity_unit', 'item_net_weight_kg', 'item_gross_weight_kg',
+  'item_value_usd', 'item_country_of_origin', 'item_customs_duty_usd', 'item_additional_duty_usd', 'item_vat_usd',
+] as const;
+
+export const CSV_COLUMNS: readonly string[] = [...CSV_HEADER_COLUMNS, ...CSV_ITEM_COLUMNS];
+
+const REQUIRED = ['declaration_no', 'flow', 'registered_at', 'line_no', 'gtip'];
+const NUMERIC = new Set([
+  'invoice_value', 'value_usd', 'net_weight_kg', 'gross_weight_kg', 'line_no', 'quantity', 'item_net_weight_kg', 'item_gross_weight_kg',
+  'item_value_usd', 'item_customs_duty_usd', 'item_additional_duty_usd', 'item_vat_usd',
+]);
+
+type CsvRow = Record<string, string>;
+
+export async function* parseCsv(input: Readable): AsyncGenerator<ParsedRow> {
+  const skipped: ParsedRow[] = [];
+  const parser = input.pipe(
+    parse({
+      columns: (header: string[]) => checkHeader(header),
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (err) => {
+        skipped.push({ line: Number((err as { lines?: number } | undefined)?.lines ?? 0), declaration_no: null, error: { field: '(line)', reason: `malformed CSV: ${err?.message ?? 'unreadable'}` } });
+        return undefined;
+      },
+    }),
+  );
+  let group: { no: string; line: number; rows: CsvRow[] } | null = null;
+  const done = new Map<string, number>();
+  for await (const { info, record } of parser as AsyncIterable<{ info: { lines: number }; record: CsvRow }>) {
+    while (skipped.length) yield skipped.shift()!;
+    const no = (record.declaration_no ?? '').trim();
+    if (group && group.no === no) {
+      group.rows.push(record);
+      continue;
+    }
+    if (group) yield finishGroup(group, done);
+    group = { no, line: info.lines, rows: [record] };
+  }
+  while (skipped.length) yield skipped.shift()!;
+  if (group) yield finishGroup(group, done);
+}
+
+function checkHeader(header: string[]): string[] {
+  const names = header.map((h) => h.trim());
+  const unknown = names.filter((n) => !CSV_COLUMNS.includes(n));
+  if (unknown.length) throw new FileFormatError(`unknown CSV column(s): ${unknown.join(', ')}`);
+  const missing = REQUIRED.filter((n) => !names.includes(n));
+  if (missing.length) throw new FileFormatError(`missing CSV column(s): ${missing.join(', ')}`);
+  return names;
+}
+
+function finishGroup(group: { no: string; line: number; rows: CsvRow[] }, done: Map<string, number>): ParsedRow {
+  const { no, line, rows } = group;
+  const first = rows[0]!;
+  if (no && done.has(no)) {
+    return { line, declaration_no: no, error: { field: 'declaration_no', reason: `rows of one declaration must be contiguous; it already appeared on line ${done.get(no)}` } };
+  }
+  if (no) done.set(no, line);
+  for (let r = 1; r < rows.length; r++) {
+    for (const c of CSV_HEADER_COLUMNS) {
+      if ((rows[r]![c] ?? '') !== (first[c] ?? '')) {
+        return { line: line + r, declaration_no: no || null, error: { field: c, reason: 'differs between the item rows of one declaration' } };
+      }
+    }
+  }
+  return { line, record: csvToRecord(rows) };
+}
+
+function value(row: CsvRow, column: string): string | number | undefined {
+  const s = row[column];
+  if (s === undefined || s.trim() === '') return undefined;
+  if (NUMERIC.has(column) && /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(s)) return Number(s);
+  return s;
+}
+
+function csvToRecord(rows: CsvRow[]): Record<string, unknown> {
+  const h = rows[0]!;
+  const v = (c: string) => value(h, c);
+  const party = (p: 'company' | 'partner') => ({
+    tax_number: v(`${p}_tax_number`),
+    name: v(`${p}_name`),
+    country: v(`${p}_country`),
+    city: v(`${p}_city`),
+    address: v(`${p}_address`),
+  });
+  const out: Record<string, unknown> = {};
+  for (const c of CSV_HEADER_COLUMNS) if (!c.startsWith('company_') && !c.startsWith('partner_') && c !== 'estimated') out[c] = v(c);
+  out.company = party('company');
+  out.partner = party('partner');
+  const estimated = h.estimated?.trim();
+  if (estimated) out.estimated = estimated.split(';').map((s) => s.trim()).filter(Boolean);
+  out.items = rows.map((r) => ({
+    line_no: value(r, 'line_no'),
+    gtip: value(r, 'gtip'),
+    description: value(r, 'description'),
+    quantity: value(r, 'quantity'),
+    quantity_unit: value(r, 'quantity_unit'),
+    net_weight_kg: value(r, 'item_net_weight_kg'),
+    gross_weight_kg: value(r, 'item_gross_weight_kg'),
+    value_usd: value(r, 'item_value_usd'),
+    country_of_origin: value(r, 'item_country_of_origin'),
+    customs_duty_usd: value(r, 'item_customs_duty_usd'),
+    additional_duty_usd: value(r, 'item_additional_duty_usd'),
+    vat_usd: value(r, 'item_vat_usd'),
+  }));
+  return out;
+}
+
+/** The CSV rows of one declaration, in CSV_COLUMNS order (used to write files in that format). */
+export function declarationToCsvRows(d: DeclarationInput): string[][] {
+  const cell = (x: unknown) => (x === undefined || x === null ? '' : String(x));
+  const header: Record<string, unknown> = {
+    ...d,
+    company_tax_number: d.company.tax_number, company_name: d.company.name, company_country: d.company.country,
+    company_city: d.company.city, company_address: d.company.address,
+    partner_tax_number: d.partner.tax_number, partner_name: d.partner.name, partner_country: d.partner.country,
+    partner_city: d.partner.city, partner_address: d.partner.address,
+    estimated: d.estimated?.join(';'),
+  };
+  return d.items.map((i: ItemInput) => {
+    const item: Record<string, unknown> = {
+      ...i,
+      item_net_weight_kg: i.net_weight_kg, item_gross_weight_kg: i.gross_weight_kg, item_value_usd: i.value_usd,
+      item_country_of_origin: i.country_of_origin, item_customs_duty_usd: i.customs_duty_usd,
+      item_additional_duty_usd: i.additional_duty_usd, item_vat_usd: i.vat_usd,
+    };
+    return [...CSV_HEADER_COLUMNS.map((c) => cell(header[c])), ...CSV_ITEM_COLUMNS.map((c) => cell(item[c]))];
+  });
+}
+
+/** One CSV line with RFC 4180 quoting. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\n';
+}
