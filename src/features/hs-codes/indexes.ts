@@ -1,0 +1,68 @@
+// In-memory search indexes, built once per process from the hs_codes table (and, for classify,
+// from declared item descriptions) and rebuilt when the store's content changes. We chose this
+// over FTS5/tsvector: one ranking (BM25 with Turkish/English stemming) on both engines, and the
+// whole HS fits in a few MB.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { buildClassifier, type HsClassifier, type HsDoc } from '../../domain/classify/classifier.js';
+import { DEFAULT_EDITION } from './builtin.js';
+import { allCodes, declaredDescriptions, ensureBuiltins, hsVersion, itemsMark } from './queries.js';
+
+type Db = Kysely<DB>;
+
+interface Cached { key: string; builtAt: number; index: Promise<HsClassifier> }
+
+const search = new WeakMap<Db, Map<string, Cached>>();
+const classify = new WeakMap<Db, Cached>();
+
+// Declarations arrive in batches; rebuilding the classifier on each would thrash, so a new build
+// waits at least this long after the previous one.
+const CLASSIFIER_REBUILD_MS = 60_000;
+/** Distinct (code, description) pairs taken from declarations, most frequent first. */
+export const MAX_DECLARED_EXAMPLES = 200_000;
+
+function nomenclatureDocs(rows: Awaited<ReturnType<typeof allCodes>>, filter: (code: string) => boolean): HsDoc[] {
+  const docs: HsDoc[] = [];
+  for (const r of rows) {
+    if (!filter(r.code)) continue;
+    docs.push({ code: r.code, text: r.description_en, source: 'nomenclature' });
+    if (r.description_tr) docs.push({ code: r.code, text: r.description_tr, source: 'nomenclature' });
+  }
+  return docs;
+}
+
+/** The word index over one edition's nomenclature. */
+export async function searchIndex(db: Db, edition: string): Promise<HsClassifier> {
+  await ensureBuiltins(db);
+  const key = await hsVersion(db);
+  let perEdition = search.get(db);
+  if (!perEdition) search.set(db, (perEdition = new Map()));
+  const cached = perEdition.get(edition);
+  if (cached && cached.key === key) return cached.index;
+  const index = allCodes(db, edition).then((rows) => buildClassifier(nomenclatureDocs(rows, () => true)));
+  perEdition.set(edition, { key, builtAt: Date.now(), index });
+  index.catch(() => perEdition.delete(edition));
+  return index;
+}
+
+/** The classifier: HS 2022 subheadings and GTİP lines plus what was declared under each GTİP. */
+export async function classifier(db: Db): Promise<HsClassifier> {
+  await ensureBuiltins(db);
+  const key = `${await hsVersion(db)}/${await itemsMark(db)}`;
+  const cached = classify.get(db);
+  if (cached && (cached.key === key || Date.now() - cached.builtAt < CLASSIFIER_REBUILD_MS)) return cached.index;
+  const index = (async () => {
+    const rows = await allCodes(db, DEFAULT_EDITION);
+    const docs = nomenclatureDocs(rows, (c) => c.length === 6 || c.length === 12);
+    for (const d of await declaredDescriptions(db, MAX_DECLARED_EXAMPLES)) {
+      if (/^\d{12}$/.test(d.gtip)) docs.push({ code: d.gtip, text: d.description, source: 'declaration', weight: 1 + Math.log10(d.n) / 4 });
+    }
+    return buildClassifier(docs);
+  })();
+  const entry = { key, builtAt: Date.now(), index };
+  classify.set(db, entry);
+  index.catch(() => {
+    if (classify.get(db) === entry) classify.delete(db);
+  });
+  return index;
+}

@@ -1,0 +1,211 @@
+// Store access for the HS Code and Product family. Plain functions over `db` (a transaction may be
+// passed in its place); rows are mapped by the callers.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { startsWith } from '../../db/dialect.js';
+import { builtinConcordance, builtinHsRows, type ConcordanceRow, type HsCodeRow } from './builtin.js';
+
+type Db = Kysely<DB>;
+
+const VERSION_KEY = 'hs_codes_version';
+const BATCH = 500;
+
+/** A marker changed by every write to the nomenclature, so in-memory indexes in any process know to rebuild. */
+export async function hsVersion(db: Db): Promise<string> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
+  return row?.value ?? '';
+}
+
+export async function bumpHsVersion(db: Db): Promise<void> {
+  const value = randomUUID();
+  await db.insertInto('settings').values({ key: VERSION_KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+}
+
+/**
+ * Inserts or updates nomenclature rows. An update keeps a Turkish description the new row lacks, so
+ * loading the official English text over the built-in rows does not lose the Turkish one.
+ * Returns the number of rows written.
+ */
+export async function upsertHsCodes(db: Db, rows: readonly HsCodeRow[], mode: 'update' | 'keep' = 'update'): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const chunk = rows.slice(i, i + BATCH);
+    const res = await db.insertInto('hs_codes').values(chunk).onConflict((oc) => {
+      const target = oc.columns(['edition', 'code']);
+      if (mode === 'keep') return target.doNothing();
+      return target.doUpdateSet((eb) => ({
+        level: eb.ref('excluded.level'),
+        parent: eb.ref('excluded.parent'),
+        section: eb.ref('excluded.section'),
+        description_en: eb.ref('excluded.description_en'),
+        description_tr: eb.fn.coalesce(eb.ref('excluded.description_tr'), eb.ref('hs_codes.description_tr')),
+        search_text: eb.ref('excluded.search_text'),
+      }));
+    }).executeTakeFirst();
+    written += Number(res.numInsertedOrUpdatedRows ?? 0);
+  }
+  return written;
+}
+
+export async function upsertConcordance(db: Db, rows: readonly ConcordanceRow[], mode: 'update' | 'keep' = 'update'): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const res = await db.insertInto('hs_concordance').values(rows.slice(i, i + BATCH)).onConflict((oc) => {
+      const target = oc.columns(['from_edition', 'from_code', 'to_edition', 'to_code']);
+      return mode === 'keep' ? target.doNothing() : target.doUpdateSet((eb) => ({ relationship: eb.ref('excluded.relationship') }));
+    }).executeTakeFirst();
+    written += Number(res.numInsertedOrUpdatedRows ?? 0);
+  }
+  return written;
+}
+
+const seeded = new WeakMap<Db, Promise<void>>();
+
+/**
+ * Loads the built-in nomenclature and concordance once per store and process. Idempotent: rows
+ * already present (built in or ingested) are left as they are.
+ */
+export function ensureBuiltins(db: Db): Promise<void> {
+  let p = seeded.get(db);
+  if (!p) {
+    p = (async () => {
+      const written = await db.transaction().execute(async (tx) =>
+        (await upsertHsCodes(tx, builtinHsRows(), 'keep')) + (await upsertConcordance(tx, builtinConcordance(), 'keep')));
+      if (written > 0) await bumpHsVersion(db);
+    })();
+    p.catch(() => seeded.delete(db));
+    seeded.set(db, p);
+  }
+  return p;
+}
+
+export type StoredHsCode = Omit<HsCodeRow, 'search_text'>;
+
+const COLUMNS = ['edition', 'code', 'level', 'parent', 'section', 'description_en', 'description_tr'] as const;
+
+export async function editions(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('hs_codes').select('edition').distinct().orderBy('edition').execute();
+  return rows.map((r) => r.edition);
+}
+
+export async function getCodes(db: Db, edition: string, codes: readonly string[]): Promise<StoredHsCode[]> {
+  if (codes.length === 0) return [];
+  return db.selectFrom('hs_codes').select(COLUMNS).where('edition', '=', edition).where('code', 'in', [...new Set(codes)]).execute();
+}
+
+export async function childrenOf(db: Db, edition: string, code: string): Promise<StoredHsCode[]> {
+  return db.selectFrom('hs_codes').select(COLUMNS).where('edition', '=', edition).where('parent', '=', code).orderBy('code').execute();
+}
+
+/** Which of these codes have rows under them. */
+export async function withChildren(db: Db, edition: string, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db.selectFrom('hs_codes').select('parent').distinct()
+    .where('edition', '=', edition).where('parent', 'in', [...new Set(codes)]).execute();
+  return new Set(rows.map((r) => r.parent).filter((p): p is string => p !== null));
+}
+
+export interface PrefixQuery {
+  edition: string;
+  prefix: string | null;
+  level: number | null;
+  after: string | null;
+  limit: number;
+}
+
+/** Codes under a prefix in code order, keyset-paged; fetches limit + 1 rows. */
+export async function listByPrefix(db: Db, q: PrefixQuery): Promise<StoredHsCode[]> {
+  let query = db.selectFrom('hs_codes').select(COLUMNS).where('edition', '=', q.edition);
+  if (q.prefix) query = query.where(startsWith(sql.ref<string>('code'), q.prefix));
+  if (q.level !== null) query = query.where('level', '=', q.level);
+  if (q.after !== null) query = query.where('code', '>', q.after);
+  return query.orderBy('code').limit(q.limit + 1).execute();
+}
+
+export async function allCodes(db: Db, edition: string): Promise<StoredHsCode[]> {
+  return db.selectFrom('hs_codes').select(COLUMNS).where('edition', '=', edition).orderBy('code').execute();
+}
+
+/** Highest declaration id with items: changes when declarations are ingested. */
+export async function itemsMark(db: Db): Promise<number> {
+  const row = await db.selectFrom('declaration_items').select((eb) => eb.fn.max('declaration_id').as('m')).executeTakeFirst();
+  return Number(row?.m ?? 0);
+}
+
+/** Distinct item descriptions per GTİP with how often each was declared, most frequent first. */
+export async function declaredDescriptions(db: Db, limit: number): Promise<Array<{ gtip: string; description: string; n: number }>> {
+  const rows = await db.selectFrom('declaration_items')
+    .select((eb) => ['gtip', 'description', eb.fn.countAll().as('n')])
+    .groupBy(['gtip', 'description'])
+    .orderBy('n', 'desc').orderBy('gtip').orderBy('description')
+    .limit(limit).execute();
+  return rows.map((r) => ({ gtip: r.gtip, description: r.description, n: Number(r.n) }));
+}
+
+export async function concordanceOf(db: Db, from: string, to: string, code: string): Promise<ConcordanceRow[]> {
+  const rows = await db.selectFrom('hs_concordance').selectAll()
+    .where('from_edition', '=', from).where('to_edition', '=', to).where('from_code', '=', code)
+    .orderBy('to_code').execute();
+  return rows as ConcordanceRow[];
+}
+
+// --- trade of one product ---------------------------------------------------------------------
+// Read from declaration_items joined to declarations. When monthly rollups by HS6 exist, prefixes
+// of up to 6 digits can be answered from them instead; this is the one place to switch.
+
+export interface TradeQuery {
+  prefix: string;
+  from: string | null;
+  to: string | null;
+}
+
+function itemsOf(db: Db, q: TradeQuery) {
+  let query = db.selectFrom('declaration_items as i').innerJoin('declarations as d', 'd.id', 'i.declaration_id')
+    .where(startsWith(sql.ref<string>('i.gtip'), q.prefix));
+  if (q.from) query = query.where('d.registered_at', '>=', q.from);
+  if (q.to) query = query.where('d.registered_at', '<=', q.to);
+  return query;
+}
+
+export interface FlowTotals { flow: string; value_cents: number; net_weight_kg: number; records: number; items: number }
+
+export async function tradeTotals(db: Db, q: TradeQuery): Promise<FlowTotals[]> {
+  const rows = await itemsOf(db, q).select((eb) => [
+    'd.flow',
+    eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
+    eb.fn.sum<number>('i.net_weight_kg').as('net_weight_kg'),
+    eb.fn.count<number>('d.id').distinct().as('records'),
+    eb.fn.countAll<number>().as('items'),
+  ]).groupBy('d.flow').execute();
+  return rows.map((r) => ({
+    flow: r.flow, value_cents: Number(r.value_cents ?? 0), net_weight_kg: Number(r.net_weight_kg ?? 0),
+    records: Number(r.records), items: Number(r.items),
+  }));
+}
+
+export async function tradePartners(db: Db, q: TradeQuery, top: number): Promise<Array<{ flow: string; country: string; value_cents: number; records: number }>> {
+  const rows = await itemsOf(db, q).select((eb) => [
+    'd.flow', 'd.partner_country',
+    eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
+    eb.fn.count<number>('d.id').distinct().as('records'),
+  ]).groupBy(['d.flow', 'd.partner_country']).execute();
+  const byFlow = new Map<string, Array<{ flow: string; country: string; value_cents: number; records: number }>>();
+  for (const r of rows) {
+    const list = byFlow.get(r.flow) ?? [];
+    list.push({ flow: r.flow, country: r.partner_country, value_cents: Number(r.value_cents ?? 0), records: Number(r.records) });
+    byFlow.set(r.flow, list);
+  }
+  return [...byFlow.values()].flatMap((list) =>
+    list.sort((a, b) => b.value_cents - a.value_cents || (a.country < b.country ? -1 : 1)).slice(0, top));
+}
+
+export async function tradeTrend(db: Db, q: TradeQuery): Promise<Array<{ period: number; flow: string; value_cents: number; net_weight_kg: number }>> {
+  const rows = await itemsOf(db, q).select((eb) => [
+    'd.period', 'd.flow',
+    eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
+    eb.fn.sum<number>('i.net_weight_kg').as('net_weight_kg'),
+  ]).groupBy(['d.period', 'd.flow']).orderBy('d.period').execute();
+  return rows.map((r) => ({ period: Number(r.period), flow: r.flow, value_cents: Number(r.value_cents ?? 0), net_weight_kg: Number(r.net_weight_kg ?? 0) }));
+}

@@ -1,0 +1,111 @@
+// Duties by origin group. Without an origin, every country is resolved and countries that end up
+// with the same customs-duty treatment and the same İGV column form one group, so the list shows
+// MFN, the EU customs union, EFTA and each FTA partner exactly as the tariff treats them.
+import { COUNTRIES } from '../../reference/countries.js';
+import { IGV_GROUP_NAMES } from '../../reference/agreements.js';
+import type { Levy } from '../../reference/tariffs.js';
+import { resolveMeasures, type ResolvedMeasures, type TariffError } from '../../domain/tariff/index.js';
+
+export interface LevyView { basis: 'ad_valorem' | 'specific'; rate: number; rate_unit: '%' | 'USD/kg' | 'USD/unit' }
+
+interface Basis { measure_id: string; legal_basis: string; valid_from: string; valid_to: string | null; illustrative: boolean }
+
+export interface RemedyView extends Basis, LevyView { subject: string; origins: string[] }
+
+export interface TariffGroup {
+  code: string;
+  date: string;
+  origin_group: string;
+  label: string;
+  origins: string[];
+  igv_group: number;
+  igv_group_name: string;
+  customs_duty: Basis & {
+    rate_pct: number; mfn_pct: number; regime: string; agreement_id: string | null; agreement_name: string | null;
+    proof_of_origin: string | null; reason: string;
+  };
+  additional_duty: (Basis & { rate_pct: number }) | null;
+  anti_dumping: RemedyView[];
+  safeguard: RemedyView[];
+  vat: Basis & { rate_pct: number };
+  special_consumption_tax: (Basis & LevyView & { list: string }) | null;
+  kkdf: (Basis & { rate_pct: number; note: string }) | null;
+}
+
+export function levyView(levy: Levy): LevyView {
+  return levy.basis === 'ad_valorem'
+    ? { basis: 'ad_valorem', rate: levy.pct, rate_unit: '%' }
+    : { basis: 'specific', rate: levy.usd_per, rate_unit: levy.per === 'kg' ? 'USD/kg' : 'USD/unit' };
+}
+
+function basis(m: Basis): Basis {
+  return { measure_id: m.measure_id, legal_basis: m.legal_basis, valid_from: m.valid_from, valid_to: m.valid_to, illustrative: m.illustrative };
+}
+
+function groupKey(r: ResolvedMeasures): string {
+  const d = r.customs_duty;
+  return `${d.agreement_id ?? 'mfn'}|${d.rate_pct}|${r.igv_group}`;
+}
+
+function remedies(members: readonly ResolvedMeasures[], kind: 'anti_dumping' | 'safeguard'): RemedyView[] {
+  const byMeasure = new Map<string, RemedyView>();
+  for (const r of members) {
+    const m = r[kind];
+    if (!m) continue;
+    const seen = byMeasure.get(m.measure_id);
+    if (seen) seen.origins.push(r.origin);
+    else byMeasure.set(m.measure_id, { ...basis(m), ...levyView(m.levy), subject: m.subject, origins: [r.origin] });
+  }
+  return [...byMeasure.values()];
+}
+
+function toGroup(members: readonly ResolvedMeasures[], single: boolean): TariffGroup {
+  const r = members[0]!;
+  const d = r.customs_duty;
+  const igvName = IGV_GROUP_NAMES[r.igv_group].en;
+  const label = single ? `origin ${r.origin}` : d.agreement_name ?? (r.igv_group === 8 ? 'MFN (no agreement)' : `MFN, İGV group ${r.igv_group}: ${igvName}`);
+  return {
+    code: r.code,
+    date: r.date,
+    origin_group: single ? r.origin : `${d.agreement_id ?? 'mfn'}${d.agreement_id ? '' : `-igv${r.igv_group}`}`,
+    label,
+    origins: members.map((m) => m.origin).sort(),
+    igv_group: r.igv_group,
+    igv_group_name: igvName,
+    customs_duty: {
+      ...basis(d), rate_pct: d.rate_pct, mfn_pct: d.mfn_pct, regime: d.regime, agreement_id: d.agreement_id,
+      agreement_name: d.agreement_name, proof_of_origin: d.proof_of_origin, reason: d.reason,
+    },
+    additional_duty: r.additional_duty ? { ...basis(r.additional_duty), rate_pct: r.additional_duty.rate_pct } : null,
+    anti_dumping: remedies(members, 'anti_dumping'),
+    safeguard: remedies(members, 'safeguard'),
+    vat: { ...basis(r.vat), rate_pct: r.vat.rate_pct },
+    special_consumption_tax: r.special_consumption_tax
+      ? { ...basis(r.special_consumption_tax), ...levyView(r.special_consumption_tax.levy), list: r.special_consumption_tax.list }
+      : null,
+    kkdf: r.kkdf ? { ...basis(r.kkdf), rate_pct: r.kkdf.rate_pct, note: 'charged only on imports paid on credit' } : null,
+  };
+}
+
+/** One group for a given origin, or every origin group; an error names the input at fault. */
+export function tariffGroups(code: string, date: string, origin: string | null): { ok: true; groups: TariffGroup[] } | { ok: false; error: TariffError } {
+  if (origin !== null) {
+    const r = resolveMeasures(code, origin, date);
+    return r.ok ? { ok: true, groups: [toGroup([r.value], true)] } : r;
+  }
+  const groups = new Map<string, ResolvedMeasures[]>();
+  for (const c of COUNTRIES) {
+    if (c.alpha2 === 'TR') continue;
+    const r = resolveMeasures(code, c.alpha2, date);
+    if (!r.ok) return r;
+    const key = groupKey(r.value);
+    const list = groups.get(key) ?? [];
+    list.push(r.value);
+    groups.set(key, list);
+  }
+  const out = [...groups.values()].map((m) => toGroup(m, false));
+  // MFN first, then by rate and name: the general case, then the preferences.
+  out.sort((a, b) => Number(a.customs_duty.regime !== 'mfn') - Number(b.customs_duty.regime !== 'mfn')
+    || b.igv_group - a.igv_group || a.customs_duty.rate_pct - b.customs_duty.rate_pct || a.label.localeCompare(b.label));
+  return { ok: true, groups: out };
+}
