@@ -7,6 +7,7 @@ import { ingestFile } from './ingest/file.js';
 import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.js';
 import { verifyRollups } from './ingest/verify.js';
 import { runHsIngest } from './ingest/hs-codes.js';
+import { seedCommand } from './synth/seed-command.js';
 
 const ingest: Command = {
   summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]',
@@ -87,4 +88,4 @@ const verify: Command = {
   },
 };
 
-export const dataCommands: Record<string, Command> = { ingest, verify };
+export const dataCommands: Record<string, Command> = { ingest, verify, seed: seedCommand };
