@@ -21,7 +21,8 @@ export async function migrate(store: Store): Promise<string[]> {
       return out;
     },
   };
-  const migrator = new Migrator({ db: store.db, provider });
+  // Families add migrations in parallel; a store may have applied 004 before 003 lands.
+  const migrator = new Migrator({ db: store.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
