@@ -23,6 +23,7 @@ import { systemOperations } from './features/system/index.js';
 import { hsCodeOperations } from './features/hs-codes/index.js';
 import { shipmentOperations } from './features/shipments/index.js';
 import { webhookOperations } from './features/webhooks/index.js';
+import { companyOperations } from './features/companies/index.js';
 import { tradeOperations } from './features/trade/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -30,7 +31,7 @@ export const VERSION = pkg.version;
 
 /** Every operation of the service, family by family. */
 export function allOperations(): Operation[] {
-  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...tradeOperations];
+  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...tradeOperations];
 }
 
 export interface BuildOptions {

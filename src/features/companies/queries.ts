@@ -1,0 +1,215 @@
+// Plain query functions of the company family. Aggregates go through the shared engine; what it
+// cannot answer (first/last dates of each trading pair, keyset lists, the directory) is here.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Flow } from '../shared/filters.js';
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  aliases: string[];
+  tax_number: string | null;
+  country: string;
+  city: string | null;
+  address: string | null;
+  roles: string[];
+  sector: string | null;
+  size_band: string | null;
+  website: string | null;
+}
+
+type RawCompany = {
+  id: number; name: string; aliases: string; tax_number: string | null; country: string; city: string | null;
+  address: string | null; roles: string; sector: string | null; size_band: string | null; website: string | null;
+};
+
+const COMPANY_COLUMNS = ['id', 'name', 'aliases', 'tax_number', 'country', 'city', 'address', 'roles', 'sector', 'size_band', 'website'] as const;
+
+function parseAliases(text: string): string[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toCompanyRow(r: RawCompany): CompanyRow {
+  return {
+    ...r,
+    id: Number(r.id),
+    aliases: parseAliases(r.aliases),
+    roles: r.roles.split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+export async function getCompany(db: Kysely<DB>, id: number): Promise<CompanyRow | null> {
+  const r = await db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return r ? toCompanyRow(r as RawCompany) : null;
+}
+
+/** Every company, in id order, in pages (the directory is built from this). */
+export async function* allCompanies(db: Kysely<DB>, pageSize = 20_000): AsyncGenerator<CompanyRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '>', after).orderBy('id').limit(pageSize).execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => toCompanyRow(r as RawCompany));
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+/** A cheap fingerprint of the companies table: changes whenever a company is added or removed. */
+export async function companiesFingerprint(db: Kysely<DB>): Promise<string> {
+  const r = await db.selectFrom('companies').select([sql<number>`max(id)`.as('m'), sql<number>`count(*)`.as('n')]).executeTakeFirst();
+  return `${Number(r?.m ?? 0)}:${Number(r?.n ?? 0)}`;
+}
+
+/** Trade value of every company over all time, as the Turkish party or as the foreign partner. */
+export async function tradeValues(db: Kysely<DB>): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const [own, partner] = await Promise.all([
+    sql<{ id: number; v: number }>`select company_id as id, sum(value_usd_cents) as v from rollup_company_monthly group by company_id`.execute(db),
+    sql<{ id: number; v: number }>`select partner_company_id as id, sum(value_usd_cents) as v from rollup_company_monthly where partner_company_id <> 0 group by partner_company_id`.execute(db),
+  ]);
+  for (const r of [...own.rows, ...partner.rows]) out.set(Number(r.id), (out.get(Number(r.id)) ?? 0) + Number(r.v) / 100);
+  return out;
+}
+
+export async function companyNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, { name: string; country: string; city: string | null }>> {
+  const out = new Map<number, { name: string; country: string; city: string | null }>();
+  const unique = [...new Set(ids)].filter((i) => i > 0);
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db.selectFrom('companies').select(['id', 'name', 'country', 'city']).where('id', 'in', unique.slice(i, i + 500)).execute();
+    for (const r of rows) out.set(Number(r.id), { name: r.name, country: r.country, city: r.city });
+  }
+  return out;
+}
+
+/** First and last registration date of any declaration naming the company on either side. */
+export async function tradeSpan(db: Kysely<DB>, id: number): Promise<{ first: string | null; last: string | null }> {
+  const [a, b] = await Promise.all([
+    db.selectFrom('declarations').select([sql<string>`min(registered_at)`.as('first'), sql<string>`max(registered_at)`.as('last')]).where('company_id', '=', id).executeTakeFirst(),
+    db.selectFrom('declarations').select([sql<string>`min(registered_at)`.as('first'), sql<string>`max(registered_at)`.as('last')]).where('partner_company_id', '=', id).executeTakeFirst(),
+  ]);
+  const firsts = [a?.first, b?.first].filter((x): x is string => !!x).map(String).sort();
+  const lasts = [a?.last, b?.last].filter((x): x is string => !!x).map(String).sort();
+  return { first: firsts[0]?.slice(0, 10) ?? null, last: lasts[lasts.length - 1]?.slice(0, 10) ?? null };
+}
+
+export interface PairStat {
+  flow: Flow;
+  company_id: number;
+  partner_company_id: number;
+  records: number;
+  value_cents: number;
+  first: string;
+  last: string;
+}
+
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Per trading pair touching the company (it as the Turkish party or as the foreign partner), by
+ * flow: declarations, value and first/last registration date. Two index range scans.
+ */
+export async function pairStats(db: Kysely<DB>, id: number, range: DateRange): Promise<PairStat[]> {
+  const run = (column: 'company_id' | 'partner_company_id') => {
+    let q = db
+      .selectFrom('declarations')
+      .select([
+        'flow',
+        'company_id',
+        sql<number>`coalesce(partner_company_id, 0)`.as('partner_company_id'),
+        sql<number>`count(*)`.as('records'),
+        sql<number>`sum(value_usd_cents)`.as('value_cents'),
+        sql<string>`min(registered_at)`.as('first'),
+        sql<string>`max(registered_at)`.as('last'),
+      ])
+      .where(column, '=', id);
+    if (range.from) q = q.where('registered_at', '>=', range.from);
+    if (range.to) q = q.where('registered_at', '<=', range.to);
+    return q.groupBy(['flow', 'company_id', 'partner_company_id']).execute();
+  };
+  const [own, partner] = await Promise.all([run('company_id'), run('partner_company_id')]);
+  return [...own, ...partner].map((r) => ({
+    flow: r.flow,
+    company_id: Number(r.company_id),
+    partner_company_id: Number(r.partner_company_id),
+    records: Number(r.records),
+    value_cents: Number(r.value_cents),
+    first: String(r.first).slice(0, 10),
+    last: String(r.last).slice(0, 10),
+  }));
+}
+
+export async function listContacts(db: Kysely<DB>, companyId: number) {
+  return db
+    .selectFrom('contacts')
+    .select(['id', 'full_name', 'title', 'department', 'email', 'phone', 'languages', 'updated_at'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
+}
+
+export interface DeclarationListRow {
+  id: number;
+  declaration_no: string;
+  flow: Flow;
+  regime: string;
+  registered_at: string;
+  customs_office: string;
+  company_id: number;
+  partner_company_id: number | null;
+  partner_country: string;
+  incoterm: string | null;
+  currency: string;
+  invoice_value: number;
+  value_usd_cents: number;
+  transport_mode: string;
+  port: string;
+  bl_number: string | null;
+  net_weight_kg: number;
+  gross_weight_kg: number;
+  items_count: number;
+  source: string;
+}
+
+/**
+ * The company's declarations, newest first, keyset-paged on (registered_at, id): each side is read
+ * through its own index and the two are merged, so a page costs two short index scans.
+ */
+export async function companyDeclarations(
+  db: Kysely<DB>,
+  id: number,
+  opts: { before: [string, number] | null; limit: number; flow: Flow | null; range: DateRange },
+): Promise<DeclarationListRow[]> {
+  const run = (column: 'company_id' | 'partner_company_id') => {
+    let q = db
+      .selectFrom('declarations')
+      .select([
+        'id', 'declaration_no', 'flow', 'regime', 'registered_at', 'customs_office', 'company_id', 'partner_company_id', 'partner_country',
+        'incoterm', 'currency', 'invoice_value', 'value_usd_cents', 'transport_mode', 'port', 'bl_number', 'net_weight_kg',
+        'gross_weight_kg', 'items_count', 'source',
+      ])
+      .where(column, '=', id);
+    if (opts.flow) q = q.where('flow', '=', opts.flow);
+    if (opts.range.from) q = q.where('registered_at', '>=', opts.range.from);
+    if (opts.range.to) q = q.where('registered_at', '<=', opts.range.to);
+    if (opts.before) {
+      const [d, i] = opts.before;
+      q = q.where((eb) => eb.or([eb('registered_at', '<', d), eb.and([eb('registered_at', '=', d), eb('id', '<', i)])]));
+    }
+    return q.orderBy('registered_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+  };
+  const [a, b] = await Promise.all([run('company_id'), run('partner_company_id')]);
+  const seen = new Set<number>();
+  return [...a, ...b]
+    .map((r) => ({ ...r, id: Number(r.id), registered_at: String(r.registered_at).slice(0, 10) }) as DeclarationListRow)
+    .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)))
+    .sort((x, y) => (x.registered_at < y.registered_at ? 1 : x.registered_at > y.registered_at ? -1 : y.id - x.id))
+    .slice(0, opts.limit);
+}
