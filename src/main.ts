@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { prepareDeps, ensureDemoKey } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { startWebhookWorker } from './webhooks/worker.js';
+import { startBulkRunner } from './bulk/runner.js';
 
 async function main(): Promise<void> {
   let config;
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   deps.usage.start();
   const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
+  const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close(); // stops accepting, waits for in-flight requests
     await webhookWorker.stop();
+    await bulkRunner.stop();
     await deps.usage.stop();
     await store.close();
     process.exit(0);

@@ -1,0 +1,96 @@
+// The bulk_export_jobs table: a job is created queued, claimed by one runner (running), and ends
+// completed (with its file) or failed (with a message). Only the key that created a job sees it.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Selectable, Insertable } from 'kysely';
+import type { DB, BulkExportJobsTable } from '../db/schema.js';
+import { nowIso } from '../db/dialect.js';
+
+export type BulkFormat = 'csv' | 'ndjson';
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface BulkJob {
+  id: string;
+  keyId: string;
+  /** The export's query as the client sent it (validated at creation). */
+  query: Record<string, unknown>;
+  format: BulkFormat;
+  status: JobStatus;
+  rowsWritten: number;
+  rowsTotal: number | null;
+  filePath: string | null;
+  fileBytes: number | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+function toJob(r: Selectable<BulkExportJobsTable>): BulkJob {
+  return {
+    id: r.id,
+    keyId: r.key_id,
+    query: JSON.parse(r.query) as Record<string, unknown>,
+    format: r.format as BulkFormat,
+    status: r.status as JobStatus,
+    rowsWritten: Number(r.rows_written),
+    rowsTotal: r.rows_total === null ? null : Number(r.rows_total),
+    filePath: r.file_path,
+    fileBytes: r.file_bytes === null ? null : Number(r.file_bytes),
+    error: r.error,
+    createdAt: String(r.created_at),
+    finishedAt: r.finished_at === null ? null : String(r.finished_at),
+  };
+}
+
+export function newJobId(): string {
+  return `bx_${randomBytes(10).toString('hex')}`;
+}
+
+export async function createJob(db: Kysely<DB>, input: { keyId: string; query: Record<string, unknown>; format: BulkFormat }): Promise<BulkJob> {
+  const row = {
+    id: newJobId(), key_id: input.keyId, query: JSON.stringify(input.query), format: input.format, status: 'queued', rows_written: 0,
+    rows_total: null, file_path: null, file_bytes: null, error: null, created_at: nowIso(), finished_at: null,
+  } satisfies Insertable<BulkExportJobsTable>;
+  await db.insertInto('bulk_export_jobs').values(row).execute();
+  return toJob(row);
+}
+
+/** The job if it exists and belongs to this key; another key's job is indistinguishable from none. */
+export async function findJob(db: Kysely<DB>, id: string, keyId: string): Promise<BulkJob | null> {
+  const r = await db.selectFrom('bulk_export_jobs').selectAll().where('id', '=', id).where('key_id', '=', keyId).executeTakeFirst();
+  return r ? toJob(r) : null;
+}
+
+export async function queuedJobIds(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('bulk_export_jobs').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Moves a queued job to running; false when another runner took it first. */
+export async function claimJob(db: Kysely<DB>, id: string): Promise<BulkJob | null> {
+  const res = await db.updateTable('bulk_export_jobs').set({ status: 'running' }).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return null;
+  const r = await db.selectFrom('bulk_export_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return toJob(r);
+}
+
+export async function setProgress(db: Kysely<DB>, id: string, rowsWritten: number, rowsTotal?: number): Promise<void> {
+  await db.updateTable('bulk_export_jobs').set({ rows_written: rowsWritten, ...(rowsTotal !== undefined ? { rows_total: rowsTotal } : {}) }).where('id', '=', id).execute();
+}
+
+export async function completeJob(db: Kysely<DB>, id: string, out: { rowsWritten: number; filePath: string; fileBytes: number }): Promise<void> {
+  await db.updateTable('bulk_export_jobs')
+    .set({ status: 'completed', rows_written: out.rowsWritten, rows_total: out.rowsWritten, file_path: out.filePath, file_bytes: out.fileBytes, finished_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function failJob(db: Kysely<DB>, id: string, message: string): Promise<void> {
+  await db.updateTable('bulk_export_jobs').set({ status: 'failed', error: message.slice(0, 500), finished_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** Jobs left running by a process that stopped: queued again so they are redone from scratch. */
+export async function requeueInterrupted(db: Kysely<DB>): Promise<number> {
+  const res = await db.updateTable('bulk_export_jobs').set({ status: 'queued', rows_written: 0 }).where('status', '=', 'running').executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

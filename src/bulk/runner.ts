@@ -1,0 +1,120 @@
+// Runs bulk-export jobs in the API process: each queued job streams its records through the same
+// CSV/NDJSON encoder as the downloads, gzip, into `<dataDir>/exports/<job_id>.<ext>.gz`, writing
+// progress as it goes. A failing job is marked failed with a message; the runner carries on.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import type { Store } from '../db/connect.js';
+import { encode } from '../http/download.js';
+import { ApiError } from '../http/errors.js';
+import { openExport, type ExportQueryValue } from '../features/trade/bulk-source.js';
+import { claimJob, completeJob, failJob, queuedJobIds, requeueInterrupted, setProgress, type BulkJob } from './jobs.js';
+
+export interface BulkDeps {
+  store: Store;
+  config: { dataDir: string };
+}
+
+const PROGRESS_EVERY_ROWS = 5000;
+
+export function exportsDir(dataDir: string): string {
+  return path.join(dataDir, 'exports');
+}
+
+export function exportFile(dataDir: string, job: { id: string; format: string }): string {
+  return path.join(exportsDir(dataDir), `${job.id}.${job.format}.gz`);
+}
+
+async function runJob(deps: BulkDeps, job: BulkJob): Promise<void> {
+  const db = deps.store.db;
+  const file = exportFile(deps.config.dataDir, job);
+  const partial = `${file}.part`;
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const source = openExport(db, job.query as ExportQueryValue);
+    await setProgress(db, job.id, 0, await source.count());
+    let written = 0;
+    async function* counted() {
+      for await (const row of source.rows) {
+        yield row;
+        written++;
+        if (written % PROGRESS_EVERY_ROWS === 0) await setProgress(db, job.id, written);
+      }
+    }
+    await pipeline(Readable.from(encode({ columns: source.columns, rows: counted(), filename: job.id }, job.format)), createGzip(), fs.createWriteStream(partial));
+    await fs.promises.rename(partial, file);
+    const { size } = await fs.promises.stat(file);
+    await completeJob(db, job.id, { rowsWritten: written, filePath: file, fileBytes: size });
+  } catch (err) {
+    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+    // A validation error from the stored query is the client's to read; anything else is ours
+    // and stays in the log, not in the job.
+    const message = err instanceof ApiError ? err.message : 'The export failed while writing; create a new export to retry';
+    await failJob(db, job.id, message);
+    if (!(err instanceof ApiError)) throw err;
+  }
+}
+
+/** Runs every queued job to its end, one after another; returns how many were run. */
+export async function runPendingJobs(deps: BulkDeps, onError: (err: unknown, jobId: string) => void = () => undefined): Promise<number> {
+  let ran = 0;
+  for (const id of await queuedJobIds(deps.store.db)) {
+    const job = await claimJob(deps.store.db, id);
+    if (!job) continue;
+    try {
+      await runJob(deps, job);
+    } catch (err) {
+      onError(err, id);
+    }
+    ran++;
+  }
+  return ran;
+}
+
+// Operations ask the runner to look now instead of at its next tick.
+const wakers = new Set<() => void>();
+export function wakeBulkRunner(): void {
+  for (const wake of wakers) wake();
+}
+
+export interface BulkRunner {
+  stop(): Promise<void>;
+}
+
+/** Polls for queued jobs every `intervalMs` and when woken; stop() waits for the job in progress. */
+export function startBulkRunner(deps: BulkDeps & { log?: (msg: string, err: unknown) => void }, intervalMs = 2000): BulkRunner {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runPendingJobs(deps, (err, id) => deps.log?.(`bulk export ${id} failed`, err))
+      .then(() => undefined, (err: unknown) => deps.log?.('bulk export runner error', err))
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          tick();
+        }
+      });
+  };
+  const startup = requeueInterrupted(deps.store.db).then(() => tick(), (err: unknown) => deps.log?.('bulk export runner could not start', err));
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  wakers.add(tick);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      wakers.delete(tick);
+      await startup;
+      await running;
+    },
+  };
+}
