@@ -70,8 +70,9 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
     summary.batches++;
     if (res.replayed) summary.replayed_batches++;
     summary.rows += rows.length;
-    summary.stored += res.stored;
-    summary.duplicates += res.duplicates;
+    // A replayed batch wrote nothing now: its rows are all already present.
+    summary.stored += res.replayed ? 0 : res.stored;
+    summary.duplicates += res.replayed ? res.stored + res.duplicates : res.duplicates;
     summary.rejected += new Set(res.rejected.map((r) => r.index)).size;
     if (report) {
       for (const r of res.rejected) {
