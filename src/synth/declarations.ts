@@ -21,7 +21,7 @@ const sizeOf = (chapter: string) => SIZE[chapter] ?? 1;
 
 /** Mean USD value of an ordinary consignment per flow (imports run larger). */
 export const BASE_VALUE: Record<Flow, number> = { export: 55_000, import: 85_000 };
-const VALUE_SIGMA = 1.0;
+const VALUE_SIGMA = 0.9;
 
 const PRODUCTS = new Map<string, Product[]>();
 for (const p of CATALOGUE) {
@@ -137,6 +137,32 @@ function dutyRates(chapter: string, origin: string): [duty: number, additional: 
   return [duty, additional];
 }
 
+const GOLDEN_FRAC = 0.6180339887498949;
+const SQRT2_FRAC = 0.41421356237309515;
+const frac = (x: number) => x - Math.floor(x);
+
+/** Inverse standard normal CDF (Acklam's rational approximation, relative error below 1.2e-9). */
+export function probit(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const q0 = Math.min(Math.max(p, 1e-12), 1 - 1e-12);
+  const tail = (q: number) => {
+    const t = Math.sqrt(-2 * Math.log(q));
+    return (((((c[0]! * t + c[1]!) * t + c[2]!) * t + c[3]!) * t + c[4]!) * t + c[5]!) / ((((d[0]! * t + d[1]!) * t + d[2]!) * t + d[3]!) * t + 1);
+  };
+  if (q0 < 0.02425) return tail(q0);
+  if (q0 > 1 - 0.02425) return -tail(1 - q0);
+  const q = q0 - 0.5;
+  const r = q * q;
+  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+}
+
+const PIPELINE_PARTNERS = new Set(['RU', 'AZ', 'IQ', 'IR']);
+const PIPELINE_PRODUCTS = CATALOGUE.filter((p) => /^27(09|11)/.test(p.gtip) && p.flows.includes('import'));
+
 export interface DrawnDeclaration {
   record: DeclarationInput;
   route: Route;
@@ -153,18 +179,24 @@ export interface DeclarationSlot {
   month: number;
   /** Working days of the month to register on. */
   days: readonly string[];
-  /** 'YY' + office + 'EX'/'IM' + this serial. */
-  serial: number;
+  /** Position of the declaration within its month and flow. */
+  position: number;
+  /** Per-cell offset of the low-discrepancy sequences, in [0, 1). */
+  phase: number;
 }
 
 export function drawDeclaration(rng: Rng, slot: DeclarationSlot, parties: Parties, declarationNo: (office: string) => string): DrawnDeclaration {
   const { flow, year } = slot;
-  const chapter = CHAPTERS[flow].draw(rng);
+  // Chapter and value size follow low-discrepancy sequences over the position in the month, so each
+  // month gets close to the calibrated mix and value instead of a noisy sample of it.
+  const chapter = CHAPTERS[flow].at(frac(slot.position * SQRT2_FRAC + slot.phase));
   const tables = PARTNERS[flow];
   const partnerCountry = (tables.special.get(chapter) ?? tables.rest).draw(rng);
   const company = parties.pickTurkish(rng, flow, chapter);
   const partner = parties.pickForeign(rng, flow, partnerCountry);
-  const products = PRODUCTS.get(`${flow}|${chapter}`) as Product[];
+  let products = PRODUCTS.get(`${flow}|${chapter}`) as Product[];
+  // Most Russian, Azerbaijani, Iraqi and Iranian energy is crude and gas, which comes by pipeline.
+  if (flow === 'import' && chapter === '27' && PIPELINE_PARTNERS.has(partnerCountry) && rng.chance(0.75)) products = PIPELINE_PRODUCTS;
 
   // Items: mostly one or a few lines, a long tail of mixed consignments.
   const r = rng.next();
@@ -176,7 +208,8 @@ export function drawDeclaration(rng: Rng, slot: DeclarationSlot, parties: Partie
 
   const currency = currencyFor(rng, flow, partnerCountry);
   const rate = rateOf(currency, year);
-  const usdDrawn = Math.max(50, rng.lognormalMean(BASE_VALUE[flow] * sizeOf(chapter), VALUE_SIGMA));
+  const z = probit(frac(slot.position * GOLDEN_FRAC + slot.phase * 7.31));
+  const usdDrawn = Math.max(50, BASE_VALUE[flow] * sizeOf(chapter) * Math.exp(VALUE_SIGMA * z - (VALUE_SIGMA * VALUE_SIGMA) / 2));
   const invoice = Math.round(usdDrawn * rate * 100) / 100;
   const totalCents = Math.max(nItems, Math.round((invoice / rate) * 100));
 

@@ -28,6 +28,7 @@ export interface Generated {
 const S_DECL = streamId('declarations');
 const S_DOCS = streamId('documents');
 const S_SHIP = streamId('shipments');
+const S_CELL = streamId('cells');
 const FLOWS: readonly Flow[] = ['export', 'import'];
 
 export interface Cell {
@@ -53,9 +54,13 @@ export function planCells(opts: GenerateOptions): Cell[] {
   return cells;
 }
 
-/** Share of declarations that get a tracked shipment: all of a small dataset, a tenth of a large one. */
+/**
+ * Share of declarations that get a tracked shipment: enough for tracking statistics (about 4,000),
+ * at least one in twenty of a large dataset. Each shipment carries ten to twenty events, so tracking
+ * every declaration would dominate the seed time.
+ */
 export function shipmentShare(n: number): number {
-  return Math.min(1, Math.max(0.1, 15_000 / Math.max(1, n)));
+  return Math.min(1, Math.max(0.05, 4_000 / Math.max(1, n)));
 }
 
 export function* generate(opts: GenerateOptions, parties: Parties = buildParties(opts.seed, opts.declarations)): Generator<Generated> {
@@ -68,7 +73,7 @@ export function* generate(opts: GenerateOptions, parties: Parties = buildParties
     const days = workingDays(cell.month.year, cell.month.month);
     const yy = String(cell.month.year % 100).padStart(2, '0');
     const code = cell.flow === 'export' ? 'EX' : 'IM';
-    const slot = { flow: cell.flow, year: cell.month.year, month: cell.month.month, days, serial: 0 };
+    const slot = { flow: cell.flow, year: cell.month.year, month: cell.month.month, days, position: 0, phase: Rng.for(opts.seed, S_CELL, cell.month.period * 2 + (cell.flow === 'export' ? 0 : 1)).next() };
     const number = (office: string) => {
       const key = `${yy}${office}${code}`;
       const n = (serials.get(key) ?? 0) + 1;
@@ -76,6 +81,7 @@ export function* generate(opts: GenerateOptions, parties: Parties = buildParties
       return `${key}${String(n + offset).padStart(6, '0')}`;
     };
     for (let k = 0; k < cell.count; k++, index++) {
+      slot.position = k;
       const drawn = drawDeclaration(Rng.for(opts.seed, S_DECL, index), slot, parties, number);
       const mode = drawn.route.mode;
       let bl: BillOfLading | null = null;

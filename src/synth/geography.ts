@@ -221,6 +221,7 @@ function chooseMode(rng: Rng, flow: Flow, partner: string, product: Product): Mo
     if (rng.chance(land.road)) return 'road';
   }
   // Samples, spare parts and urgent goods fly even when cheap per kg.
-  if (product.usd_per_kg >= 20 && rng.chance(0.12)) return 'air';
+  if (product.usd_per_kg >= 20 && rng.chance(flow === 'export' ? 0.3 : 0.15)) return 'air';
+  if (flow === 'export' && product.usd_per_kg >= 6 && rng.chance(0.06)) return 'air';
   return 'sea';
 }
