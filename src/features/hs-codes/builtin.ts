@@ -71,6 +71,8 @@ export function bothWays(from: string, fromCode: string, to: string, toCode: str
 // Catalogue subheadings whose HS 2017 counterpart has another code (from the 2022 amendments).
 const RENUMBERED: ReadonlyArray<readonly [hs2022: string, hs2017: readonly string[], rel: Relationship]> = [
   ['150920', ['150910'], 'n:1'],
+  ['300241', ['300220'], '1:1'],
+  ['340250', ['340220'], '1:1'],
   ['570339', ['570330'], 'n:1'],
   ['620140', ['620113', '620193'], '1:n'],
   ['620240', ['620213', '620293'], '1:n'],
