@@ -25,13 +25,14 @@ import { shipmentOperations } from './features/shipments/index.js';
 import { webhookOperations } from './features/webhooks/index.js';
 import { companyOperations } from './features/companies/index.js';
 import { tradeOperations } from './features/trade/index.js';
+import { statisticsOperations } from './features/statistics/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 export const VERSION = pkg.version;
 
 /** Every operation of the service, family by family. */
 export function allOperations(): Operation[] {
-  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...tradeOperations];
+  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...tradeOperations, ...statisticsOperations];
 }
 
 export interface BuildOptions {

@@ -1,0 +1,95 @@
+// Partner and product rankings: the window's top groups by value with their share of the filtered
+// total, and the same groups' values in the previous period of the same length and a year earlier.
+import { Type } from 'typebox';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { aggregate } from '../shared/aggregate.js';
+import type { Filters } from '../shared/filters.js';
+import { change } from '../../domain/stats/index.js';
+import { previousWindow, yearAgoWindow, type Window } from './periods.js';
+import { ratio, withWindow } from './params.js';
+
+export type RankDim = 'country' | 'hs';
+
+export const TopParam = Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'How many groups (default 20)' }));
+
+const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
+export const RankingFields = {
+  rank: Type.Integer(),
+  value_usd: Type.Number(),
+  share: NumOrNull,
+  net_weight_kg: Type.Number(),
+  records: Type.Integer(),
+  previous_value_usd: Type.Number(),
+  growth_vs_previous: NumOrNull,
+  year_ago_value_usd: Type.Number(),
+  growth_yoy: NumOrNull,
+};
+
+export interface RankedRow {
+  key: string;
+  rank: number;
+  value_usd: number;
+  share: number | null;
+  net_weight_kg: number;
+  records: number;
+  previous_value_usd: number;
+  growth_vs_previous: number | null;
+  year_ago_value_usd: number;
+  growth_yoy: number | null;
+}
+
+export interface Ranking {
+  rows: RankedRow[];
+  totals: { value_usd: number; previous_value_usd: number; year_ago_value_usd: number; growth_vs_previous: number | null; growth_yoy: number | null };
+}
+
+const keyOf = (dim: RankDim, r: Record<string, unknown>) => String(dim === 'hs' ? r.hs_code : r.country);
+
+/** Restricting the comparison windows to the ranked keys is exact only when no key is wider than a filter prefix. */
+function restrictTo(f: Filters, dim: RankDim, keys: string[], hsLevel: number): Filters {
+  if (keys.length === 0) return f;
+  if (dim === 'country') return { ...f, countries: keys };
+  return f.hs.every((h) => h.length <= hsLevel) ? { ...f, hs: keys } : f;
+}
+
+export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, top: number, hsLevel = 6): Promise<Ranking> {
+  const spec = { groupBy: [dim], hsLevel, metrics: ['value_usd' as const] };
+  const cur = await aggregate(db, { ...spec, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top });
+  const keys = cur.rows.map((r) => keyOf(dim, r));
+  const restricted = restrictTo(f, dim, keys, hsLevel);
+  const compare = (cw: Window) =>
+    Promise.all([
+      aggregate(db, { ...spec, filters: withWindow(restricted, cw), maxRows: 1_000_000 }),
+      aggregate(db, { filters: withWindow(f, cw), groupBy: [], metrics: ['value_usd'], hsLevel }),
+    ]);
+  const [[prev, prevTotal], [ago, agoTotal]] = await Promise.all([compare(previousWindow(w)), compare(yearAgoWindow(w))]);
+  const lookup = (res: typeof prev) => new Map(res.rows.map((r) => [keyOf(dim, r), Number(r.value_usd)]));
+  const prevBy = lookup(prev);
+  const agoBy = lookup(ago);
+  const rows = cur.rows.map((r, i): RankedRow => {
+    const key = keyOf(dim, r);
+    const value = Number(r.value_usd);
+    const p = prevBy.get(key) ?? 0;
+    const a = agoBy.get(key) ?? 0;
+    return {
+      key,
+      rank: i + 1,
+      value_usd: value,
+      share: r.share === null || r.share === undefined ? null : Number(r.share),
+      net_weight_kg: Number(r.net_weight_kg ?? 0),
+      records: Number(r.records ?? 0),
+      previous_value_usd: p,
+      growth_vs_previous: ratio(change(value, p)),
+      year_ago_value_usd: a,
+      growth_yoy: ratio(change(value, a)),
+    };
+  });
+  const total = Number(cur.totals.value_usd ?? 0);
+  const prevSum = Number(prevTotal.totals.value_usd ?? 0);
+  const agoSum = Number(agoTotal.totals.value_usd ?? 0);
+  return {
+    rows,
+    totals: { value_usd: total, previous_value_usd: prevSum, year_ago_value_usd: agoSum, growth_vs_previous: ratio(change(total, prevSum)), growth_yoy: ratio(change(total, agoSum)) },
+  };
+}
