@@ -24,6 +24,7 @@ import { hsCodeOperations } from './features/hs-codes/index.js';
 import { shipmentOperations } from './features/shipments/index.js';
 import { webhookOperations } from './features/webhooks/index.js';
 import { companyOperations } from './features/companies/index.js';
+import { supplyChainOperations } from './features/supply-chain/index.js';
 import { tradeOperations } from './features/trade/index.js';
 import { statisticsOperations } from './features/statistics/index.js';
 
@@ -32,7 +33,7 @@ export const VERSION = pkg.version;
 
 /** Every operation of the service, family by family. */
 export function allOperations(): Operation[] {
-  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...tradeOperations, ...statisticsOperations];
+  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...supplyChainOperations, ...tradeOperations, ...statisticsOperations];
 }
 
 export interface BuildOptions {

@@ -166,7 +166,7 @@ describeEachStore('company and buyer operations', (get) => {
   });
 
   it('match: exact VKN wins, variants match, outsiders do not; 101 inputs is a 400', async () => {
-    const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/v1/companies/match', headers: { authorization: `Bearer ${token}` }, payload });
+    const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/companies/match', headers: { authorization: `Bearer ${token}` }, payload });
     const res = await post({
       inputs: [
         { name: 'Completely Different Name', tax_number: vkn(2) },

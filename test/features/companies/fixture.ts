@@ -70,7 +70,7 @@ export async function buildWorld(store: Store): Promise<World> {
     .execute();
   // Tracked shipments: three MSC and one Maersk on TRMER→DEHAM, one CMA CGM on TRALI→GBFXT.
   const ship = (carrier: string, origin: string, dest: string, dep: string, days: number, company: number, partner: number) => ({
-    flow: 'export', transport_mode: 'sea', status: 'delivered', bl_number: null, booking_number: null, awb_number: null, carrier,
+    flow: 'export' as const, transport_mode: 'sea', status: 'delivered', bl_number: null, booking_number: null, awb_number: null, carrier,
     vessel: null, voyage: null, origin_port: origin, destination_port: dest, company_id: company, partner_company_id: partner,
     declaration_id: null, planned_departure: `${dep}T00:00:00.000Z`, planned_arrival: null, actual_departure: `${dep}T00:00:00.000Z`,
     actual_arrival: new Date(Date.parse(`${dep}T00:00:00.000Z`) + days * 86_400_000).toISOString(), eta: null, updated_at: '2024-04-01T00:00:00.000Z',

@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+import { defineOperation } from '../../http/operation.js';
+import { badParam } from '../../http/errors.js';
+import { normalizeHsPrefix } from '../../domain/codes/hs-code.js';
+import { aggregate, type AggRow } from '../shared/aggregate.js';
+import { echoFilters, parseFilters } from '../shared/filters.js';
+import { companyNames } from '../companies/queries.js';
+import { FromTo, Nullable, portName } from './params.js';
+
+const STAGES = ['exporter', 'port', 'country', 'buyer'] as const;
+type Stage = (typeof STAGES)[number];
+
+export const getProductFlows = defineOperation({
+  method: 'GET',
+  url: '/v1/supply-chain/products/:hs/flows',
+  operationId: 'getProductFlows',
+  tag: 'Supply Chain',
+  summary: 'Who makes it → through which ports → where → who buys it (Sankey-ready)',
+  description:
+    'Exports of the product: nodes are Turkish exporters, Turkish ports of exit, destination countries and foreign buyers; links carry ' +
+    'value in USD between consecutive stages. Each stage keeps its `top` largest nodes and folds the rest into one “other” node, so ' +
+    'the value entering and leaving every middle node balances. One element in `data`: `{ nodes, links }`.',
+  scope: 'trade:read',
+  params: Type.Object({ hs: Type.String({ maxLength: 20, description: 'HS/GTİP prefix, 2–12 digits' }) }),
+  querystring: Type.Object({ country: Type.Optional(Type.String({ maxLength: 200 })), ...FromTo, top: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })) }, { additionalProperties: false }),
+  data: Type.Object({
+    nodes: Type.Array(Type.Object({ id: Type.String(), stage: Type.String(), key: Nullable(Type.String()), label: Type.String(), value_usd: Type.Number() })),
+    links: Type.Array(Type.Object({ source: Type.String(), target: Type.String(), value_usd: Type.Number() })),
+  }),
+  async handle({ params, query }, { deps }) {
+    const db = deps.store.db;
+    const hs = normalizeHsPrefix(params.hs);
+    if (!hs) throw badParam('hs', `"${params.hs}" is not an HS/GTİP prefix of 2–12 digits`);
+    const filters = parseFilters({ hs, country: query.country, from: query.from, to: query.to }, 'export');
+    const top = query.top ?? 10;
+    const spec = (groupBy: ['company', 'port'] | ['port', 'country'] | ['country', 'partner_company']) => aggregate(db, { filters, groupBy, metrics: ['value_usd'], maxRows: 500_000 });
+    const [a, b, c] = await Promise.all([spec(['company', 'port']), spec(['port', 'country']), spec(['country', 'partner_company'])]);
+    const keyOf: Record<Stage, (r: AggRow) => string> = {
+      exporter: (r) => String(r.company_id),
+      port: (r) => String(r.port),
+      country: (r) => String(r.country),
+      buyer: (r) => String(r.partner_company_id ?? 0),
+    };
+    const keep = (rows: AggRow[], stage: Stage) => {
+      const sums = new Map<string, number>();
+      for (const r of rows) sums.set(keyOf[stage](r), (sums.get(keyOf[stage](r)) ?? 0) + Number(r.value_usd));
+      return new Set([...sums.entries()].filter(([k]) => k !== '0').sort((x, y) => y[1] - x[1]).slice(0, top).map(([k]) => k));
+    };
+    const kept: Record<Stage, Set<string>> = { exporter: keep(a.rows, 'exporter'), port: keep(b.rows, 'port'), country: keep(b.rows, 'country'), buyer: keep(c.rows, 'buyer') };
+    const nodeId = (stage: Stage, key: string) => (kept[stage].has(key) ? `${stage}:${key}` : `${stage}:other`);
+    const links = new Map<string, number>();
+    const nodeValue = new Map<string, number>();
+    const link = (rows: AggRow[], from: Stage, to: Stage) => {
+      for (const r of rows) {
+        const s = nodeId(from, keyOf[from](r));
+        const t = nodeId(to, keyOf[to](r));
+        const v = Number(r.value_usd);
+        links.set(`${s}>${t}`, (links.get(`${s}>${t}`) ?? 0) + v);
+        if (from === 'exporter') nodeValue.set(s, (nodeValue.get(s) ?? 0) + v);
+        nodeValue.set(t, (nodeValue.get(t) ?? 0) + v);
+      }
+    };
+    link(a.rows, 'exporter', 'port');
+    link(b.rows, 'port', 'country');
+    link(c.rows, 'country', 'buyer');
+    const names = await companyNames(db, [...kept.exporter, ...kept.buyer].map(Number));
+    const label = (stage: Stage, key: string | null) => {
+      if (key === null) return stage === 'buyer' ? 'Other or unknown buyers' : `Other ${stage}s`;
+      if (stage === 'port') return portName(key).name ?? key;
+      if (stage === 'country') return key;
+      return names.get(Number(key))?.name ?? key;
+    };
+    const r2 = (v: number) => Math.round(v * 100) / 100;
+    const nodes = [...nodeValue.entries()].map(([id, v]) => {
+      const [stage, key] = id.split(':') as [Stage, string];
+      const k = key === 'other' ? null : key;
+      return { id, stage, key: k, label: label(stage, k), value_usd: r2(v) };
+    });
+    nodes.sort((x, y) => STAGES.indexOf(x.stage as Stage) - STAGES.indexOf(y.stage as Stage) || y.value_usd - x.value_usd);
+    const data = [...links.entries()].map(([k, v]) => {
+      const [source, target] = k.split('>') as [string, string];
+      return { source, target, value_usd: r2(v) };
+    });
+    return { data: [{ nodes, links: data.sort((x, y) => y.value_usd - x.value_usd) }], meta: { query: echoFilters(filters), total_value_usd: Number(a.totals.value_usd ?? 0) } };
+  },
+});
