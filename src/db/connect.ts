@@ -11,6 +11,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<DB>;
   engine: Engine;
+  /** The SQLite connection under Kysely, for bulk loads that reuse prepared statements. */
+  sqlite?: Database.Database;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ function openSqlite(file: string): Store {
   return {
     db,
     engine: 'sqlite',
+    sqlite: database,
     async close() {
       await db.destroy();
     },

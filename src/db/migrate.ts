@@ -1,5 +1,5 @@
 // Applies the migrations in migrations/ in order, each once, recorded in kysely_migration.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { sql, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './connect.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-rollups.js';
@@ -24,7 +24,10 @@ export async function migrate(store: Store): Promise<string[]> {
     },
   };
   // Families add migrations in parallel; a store may have applied 004 before 003 lands.
-  const migrator = new Migrator({ db: store.db, provider, allowUnorderedMigrations: true });
+  // On PostgreSQL the migration tables live in the store's own schema: Kysely otherwise finds
+  // another schema's lock table on the search path and skips creating its own.
+  const schema = store.engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db: store.db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

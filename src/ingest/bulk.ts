@@ -4,7 +4,15 @@
 // placeholder style differs.
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { Engine } from '../db/connect.js';
+import type { Statement } from 'better-sqlite3';
+import type { Engine, Store } from '../db/connect.js';
+
+/** Where rows go: an engine name, or a store whose SQLite connection can reuse prepared statements. */
+export type BulkTarget = Engine | Pick<Store, 'engine' | 'sqlite'>;
+
+// Prepared statements per SQLite connection and SQL text: preparing a 1,000-row INSERT costs more
+// than running it, and a load runs the same few texts thousands of times.
+const prepared = new WeakMap<object, Map<string, Statement>>();
 
 export type SqlValue = string | number | null;
 
@@ -22,10 +30,12 @@ export interface InsertSpec {
 /** Inserts rows (arrays in `columns` order) in chunks; returns any RETURNING rows, chunk by chunk. */
 export async function insertRows<R = Record<string, unknown>>(
   db: Kysely<DB>,
-  engine: Engine,
+  target: BulkTarget,
   spec: InsertSpec,
   rows: readonly (readonly SqlValue[])[],
 ): Promise<R[]> {
+  const engine = typeof target === 'string' ? target : target.engine;
+  const raw = typeof target === 'string' ? undefined : target.sqlite;
   const out: R[] = [];
   const width = spec.columns.length;
   const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / width)));
@@ -41,6 +51,16 @@ export async function insertRows<R = Record<string, unknown>>(
     const params: SqlValue[] = new Array(chunk.length * width);
     let k = 0;
     for (const row of chunk) for (let c = 0; c < width; c++) params[k++] = row[c] ?? null;
+    if (raw) {
+      // Same connection Kysely's transaction runs on, so these writes are inside it.
+      let cache = prepared.get(raw);
+      if (!cache) prepared.set(raw, (cache = new Map()));
+      let stmt = cache.get(cachedSql);
+      if (!stmt) cache.set(cachedSql, (stmt = raw.prepare(cachedSql)));
+      if (stmt.reader) for (const r of stmt.all(params) as R[]) out.push(r);
+      else stmt.run(params);
+      continue;
+    }
     const res = await db.executeQuery<R>(CompiledQuery.raw(cachedSql, params));
     for (const r of res.rows) out.push(r);
   }

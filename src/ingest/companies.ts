@@ -7,7 +7,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { Engine } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
 import { foldTurkish } from '../domain/codes/text.js';
-import { insertRows } from './bulk.js';
+import { insertRows, type BulkTarget } from './bulk.js';
 import type { ValidParty } from './validate.js';
 
 export type Role = 'importer' | 'exporter' | 'supplier' | 'buyer';
@@ -36,7 +36,7 @@ export class CompanyResolver {
   /** Ids for each party, creating missing companies and adding missing roles inside `trx`. */
   async resolve(
     trx: Kysely<DB>,
-    engine: Engine,
+    target: BulkTarget,
     parties: readonly { party: ValidParty; turkish: boolean; role: Role }[],
     now: string,
   ): Promise<number[]> {
@@ -49,7 +49,7 @@ export class CompanyResolver {
     }
 
     const unknown = [...wanted.keys()].filter((k) => !this.known(k));
-    if (unknown.length) await this.load(trx, engine, unknown.map((k) => ({ key: k, ...wanted.get(k)! })));
+    if (unknown.length) await this.load(trx, typeof target === 'string' ? target : target.engine, unknown.map((k) => ({ key: k, ...wanted.get(k)! })));
 
     const missing = unknown.filter((k) => !this.known(k));
     if (missing.length) {
@@ -59,7 +59,7 @@ export class CompanyResolver {
       });
       const created = await insertRows<{ id: number; name_folded: string; tax_number: string | null; country: string }>(
         trx,
-        engine,
+        target,
         { table: 'companies', columns: ['name', 'name_folded', 'tax_number', 'country', 'city', 'address', 'roles', 'created_at'], suffix: 'returning id, name_folded, tax_number, country' },
         rows,
       );

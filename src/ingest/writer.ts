@@ -7,7 +7,7 @@ import type { Store } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
-import { addOnConflict, insertRows, type SqlValue } from './bulk.js';
+import { addOnConflict, insertRows, type BulkTarget, type SqlValue } from './bulk.js';
 import { ROLLUPS, measuresOf, rollupDeltas, type StoredDeclaration } from './rollups.js';
 import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration } from './validate.js';
 
@@ -80,20 +80,20 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
     const started = nowIso();
     const claimed = await insertRows<{ id: number }>(
       trx,
-      store.engine,
+      store,
       { table: 'ingest_batches', columns: ['batch_key', 'source', 'kind', 'status', 'rows_total', 'started_at'], suffix: 'on conflict (batch_key) do nothing returning id' },
       [[opts.batchKey, opts.source, opts.kind ?? 'api', 'running', records.length, started]],
     );
     const batchId = claimed[0] ? Number(claimed[0].id) : null;
     if (batchId === null) return replay(trx, opts.batchKey);
 
-    const stored = await storeDeclarations(trx, store.engine, resolver, valid, opts.source, batchId, started);
+    const stored = await storeDeclarations(trx, store, resolver, valid, opts.source, batchId, started);
     const deltas = rollupDeltas(stored);
     for (const def of ROLLUPS) {
       const rows = deltas.get(def.table) ?? [];
       if (!rows.length) continue;
       const measures = measuresOf(def);
-      await insertRows(trx, store.engine, { table: def.table, columns: [...def.keys, ...measures], suffix: addOnConflict(def.table, def.keys, measures) }, rows);
+      await insertRows(trx, store, { table: def.table, columns: [...def.keys, ...measures], suffix: addOnConflict(def.table, def.keys, measures) }, rows);
     }
 
     const dates = stored.map((s) => s.record.registered_at).sort();
@@ -122,7 +122,7 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
 
 async function storeDeclarations(
   trx: Kysely<DB>,
-  engine: Store['engine'],
+  target: BulkTarget,
   resolver: CompanyResolver,
   valid: ValidDeclaration[],
   source: string,
@@ -134,7 +134,7 @@ async function storeDeclarations(
     { party: d.company, turkish: true, role: (d.flow === 'import' ? 'importer' : 'exporter') as Role },
     { party: d.partner, turkish: false, role: (d.flow === 'import' ? 'supplier' : 'buyer') as Role },
   ]);
-  const ids = await resolver.resolve(trx, engine, parties, now);
+  const ids = await resolver.resolve(trx, target, parties, now);
 
   const rows: SqlValue[][] = valid.map((d, i) => [
     d.declaration_no, d.flow, d.regime, d.registered_at, d.period, d.customs_office, d.declarant, ids[2 * i]!, ids[2 * i + 1]!,
@@ -144,7 +144,7 @@ async function storeDeclarations(
   ]);
   const inserted = await insertRows<{ id: number; declaration_no: string }>(
     trx,
-    engine,
+    target,
     { table: 'declarations', columns: DECLARATION_COLUMNS, suffix: 'on conflict (declaration_no) do nothing returning id, declaration_no' },
     rows,
   );
@@ -163,7 +163,7 @@ async function storeDeclarations(
       ]);
     }
   });
-  await insertRows(trx, engine, { table: 'declaration_items', columns: ITEM_COLUMNS }, itemRows);
+  await insertRows(trx, target, { table: 'declaration_items', columns: ITEM_COLUMNS }, itemRows);
   return stored;
 }
 

@@ -144,8 +144,8 @@ async function storeLogistics(store: Store, batch: Generated[], ids: PartyIds, s
     for (const c of g.containers) boxes.push(containerRow(c));
   }
   await store.db.transaction().execute(async (trx) => {
-    await insertRows(trx, store.engine, { table: 'bills_of_lading', columns: BL_COLUMNS, suffix: 'on conflict (bl_number) do nothing' }, bls);
-    await insertRows(trx, store.engine, { table: 'containers', columns: ['container_no', 'bl_number', 'iso_type', 'seal_no', 'gross_weight_kg'], suffix: 'on conflict do nothing' }, boxes);
+    await insertRows(trx, store, { table: 'bills_of_lading', columns: BL_COLUMNS, suffix: 'on conflict (bl_number) do nothing' }, bls);
+    await insertRows(trx, store, { table: 'containers', columns: ['container_no', 'bl_number', 'iso_type', 'seal_no', 'gross_weight_kg'], suffix: 'on conflict do nothing' }, boxes);
 
     const withShipment = batch.filter((g) => g.shipment);
     if (!withShipment.length) return;
@@ -171,7 +171,7 @@ async function storeLogistics(store: Store, batch: Generated[], ids: PartyIds, s
       const id = shipmentIds.get(s.booking_number) as number;
       for (const e of s.events) events.push([id, e.event_type, e.event_code, e.classifier, e.occurred_at, e.location, e.container_no, e.vessel, e.occurred_at, 'synthetic']);
     }
-    await insertRows(trx, store.engine, { table: 'shipment_events', columns: EVENT_COLUMNS }, events);
+    await insertRows(trx, store, { table: 'shipment_events', columns: EVENT_COLUMNS }, events);
     summary.shipments += fresh.length;
     summary.shipment_events += events.length;
   });
