@@ -1,0 +1,81 @@
+// Precision, recall and F1 of POST /v1/companies/match at the default threshold, on labelled
+// re-spellings (abbreviations, suffix variants, missing trade words, transposed letters, ASCII-only
+// spellings, other case, punctuation, combinations) of generated company names, plus outsiders: a
+// tenth of the companies is held out of the index and queried as names that must NOT match.
+//
+//   npx tsx scripts/match-eval.ts [--declarations 100000] [--seed 1] [--positives 3000] [--store] [--json]
+//
+// Companies come from the synthetic generator for that size and seed (the same ones `tradeapi seed`
+// writes), or with --store from the store DATABASE_URL names.
+import { parseArgs } from 'node:util';
+import { buildParties } from '../src/synth/companies.js';
+import { buildNameIndex, DEFAULT_MATCH_THRESHOLD, type CompanyRecord } from '../src/domain/matching/name-index.js';
+import { labelledQueries, metricsAt, recallByKind, scoreQueries, seededRng } from '../src/domain/matching/evaluate.js';
+
+const { values } = parseArgs({
+  options: {
+    declarations: { type: 'string', default: '100000' },
+    seed: { type: 'string', default: '1' },
+    positives: { type: 'string', default: '3000' },
+    store: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+const n = Number(values.declarations);
+const seed = Number(values.seed);
+const positives = Number(values.positives);
+if (![n, seed, positives].every((x) => Number.isInteger(x) && x > 0)) {
+  console.error('--declarations, --seed and --positives must be positive whole numbers');
+  process.exit(2);
+}
+
+async function companies(): Promise<CompanyRecord[]> {
+  if (values.store) {
+    const { loadConfig } = await import('../src/config.js');
+    const { openStore } = await import('../src/db/connect.js');
+    const { allCompanies } = await import('../src/features/companies/queries.js');
+    const store = await openStore(loadConfig().databaseUrl);
+    try {
+      const out: CompanyRecord[] = [];
+      for await (const page of allCompanies(store.db)) for (const c of page) out.push({ id: String(c.id), name: c.name, aliases: c.aliases, country: c.country, tax_number: c.tax_number, trade_value_usd: 0 });
+      return out;
+    } finally {
+      await store.close();
+    }
+  }
+  const p = buildParties(seed, n);
+  return [...p.turkish, ...p.foreign].map((c, i) => ({ id: String(i + 1), name: c.name, aliases: c.aliases, country: c.country, tax_number: c.tax_number, trade_value_usd: c.weight }));
+}
+
+const all = await companies();
+const rng = seededRng(seed);
+// Every tenth company is an outsider: absent from the index, queried under its own name.
+const indexed = all.filter((_, i) => i % 10 !== 0);
+const outsiders = all.filter((_, i) => i % 10 === 0).slice(0, Math.ceil(positives / 4));
+const started = performance.now();
+const index = buildNameIndex(indexed);
+const built = performance.now();
+const queries = labelledQueries(indexed, outsiders, rng, { positives });
+const scored = scoreQueries(index, queries);
+const done = performance.now();
+const m = metricsAt(scored, DEFAULT_MATCH_THRESHOLD);
+const report = {
+  companies: all.length,
+  indexed: indexed.length,
+  queries: queries.length,
+  negatives: outsiders.length,
+  threshold: DEFAULT_MATCH_THRESHOLD,
+  ...m,
+  by_kind: recallByKind(scored, DEFAULT_MATCH_THRESHOLD),
+  index_build_ms: Math.round(built - started),
+  match_ms_per_query: Math.round(((done - built) / queries.length) * 1000) / 1000,
+};
+if (values.json) console.log(JSON.stringify(report, null, 2));
+else {
+  const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
+  console.log(`companies ${report.companies} (indexed ${report.indexed}), queries ${report.queries} (${report.negatives} outsiders), threshold ${report.threshold}`);
+  console.log(`precision ${pct(m.precision)}  recall ${pct(m.recall)}  F1 ${pct(m.f1)}  (tp ${m.tp}, fp ${m.fp}, fn ${m.fn}, tn ${m.tn})`);
+  console.log('by kind (recall; specificity for negatives):');
+  for (const [k, v] of Object.entries(report.by_kind)) console.log(`  ${k.padEnd(16)} ${pct(v)}`);
+  console.log(`index build ${report.index_build_ms} ms, ${report.match_ms_per_query} ms per query`);
+}
