@@ -168,7 +168,8 @@ function step(state: TrackingState, event: TrackingEvent): StepResult {
     state: {
       ...state,
       status: to,
-      held_from: to === 'on_hold' ? state.status : transition.to === 'previous' ? null : state.held_from,
+      // Only entering a hold records where to return; an inspection during the hold keeps it.
+      held_from: to === 'on_hold' && state.status !== 'on_hold' ? state.status : transition.to === 'previous' ? null : state.held_from,
       on_board: event.code === 'LOAD' ? true : event.code === 'DISC' ? false : state.on_board,
       last_actual_at: event.occurred_at,
     },

@@ -217,6 +217,12 @@ describe('illegal moves', () => {
     expect(ok(applyEvent(released, ev('CUSR', tick()))).status).toBe('customs_cleared');
   });
 
+  it('returns a hold to where it was even after an inspection during the hold', () => {
+    const held = run('sea', ['GTIN', 'LOAD', 'DEPA', 'ARRI', 'DISC', 'HOLD', 'INSP']);
+    expect(held.status).toBe('on_hold');
+    expect(ok(applyEvent(held, ev('RELS', tick()))).status).toBe('discharged');
+  });
+
   it('cancels only before loading, and a cancelled shipment accepts nothing', () => {
     expect(applyEvent(run('sea', ['GTIN', 'LOAD']), ev('VOID', tick())).ok).toBe(false);
     const cancelled = run('sea', ['GTIN', 'VOID']);
