@@ -27,13 +27,14 @@ import { companyOperations } from './features/companies/index.js';
 import { supplyChainOperations } from './features/supply-chain/index.js';
 import { tradeOperations } from './features/trade/index.js';
 import { statisticsOperations } from './features/statistics/index.js';
+import { importOperations, exportOperations } from './features/flows/index.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 export const VERSION = pkg.version;
 
 /** Every operation of the service, family by family. */
 export function allOperations(): Operation[] {
-  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...supplyChainOperations, ...tradeOperations, ...statisticsOperations];
+  return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...supplyChainOperations, ...tradeOperations, ...statisticsOperations, ...importOperations, ...exportOperations];
 }
 
 export interface BuildOptions {

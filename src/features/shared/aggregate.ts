@@ -13,7 +13,9 @@ import { CUBE_SOURCES, DIM_COLUMN, type CubeSource, type Dim, type Measure } fro
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
-  | 'customs_duty_usd' | 'additional_duty_usd' | 'vat_usd';
+  | 'customs_duty_usd' | 'additional_duty_usd' | 'vat_usd'
+  /** Distinct foreign partner companies (suppliers or buyers); not offered by the cube endpoint. */
+  | 'partner_companies';
 export const METRICS: readonly Metric[] = ['value_usd', 'net_weight_kg', 'quantity', 'records', 'companies', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd'];
 export type Freq = 'month' | 'quarter' | 'year';
 export type { Dim };
@@ -87,7 +89,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
   for (const source of CUBE_SOURCES) {
     if (![...needDims].every((d) => source.dims.includes(d))) continue;
     if (![...needMeasures].every((m) => source.measures.includes(m))) continue;
-    if (spec.metrics.includes('companies') && !source.companies) continue;
+    if ((spec.metrics.includes('companies') || spec.metrics.includes('partner_companies')) && !source.companies) continue;
     // A product-level query needs item-level measures, which only sources with hs hold.
     if (productLevel !== source.dims.includes('hs')) continue;
     let recordsColumn: string | null = null;
@@ -156,6 +158,8 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean): Built {
   if (ms.has('vat_usd')) select.push(sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')}) as vat_cents`);
   if (ms.has('records')) select.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : sql`count(distinct d.id) as records`);
   if (ms.has('companies')) select.push(src ? sql`count(distinct company_id) as companies` : sql`count(distinct d.company_id) as companies`);
+  // The company rollup stores a missing partner as 0; nullif keeps both paths counting the same.
+  if (ms.has('partner_companies')) select.push(src ? sql`count(distinct nullif(partner_company_id, 0)) as partner_companies` : sql`count(distinct d.partner_company_id) as partner_companies`);
 
   const where: RawBuilder<unknown>[] = [];
   if (f.flow) where.push(sql`${c('flow')} = ${f.flow}`);
@@ -244,6 +248,7 @@ function toRow(spec: AggregateSpec, r: Record<string, unknown>, grouped: boolean
   if (ms.has('quantity')) out.quantity = round3(num('quantity'));
   if (ms.has('records')) out.records = num('records');
   if (ms.has('companies')) out.companies = num('companies');
+  if (ms.has('partner_companies')) out.partner_companies = num('partner_companies');
   if (ms.has('unit_value_usd_per_kg')) out.unit_value_usd_per_kg = num('weight') > 0 ? round4(value / num('weight')) : null;
   if (ms.has('customs_duty_usd')) out.customs_duty_usd = num('duty_cents') / 100;
   if (ms.has('additional_duty_usd')) out.additional_duty_usd = num('add_duty_cents') / 100;

@@ -1,0 +1,177 @@
+// Bills of lading of one flow: search (issue date, ports, the foreign port's country, carrier,
+// vessel, parties) and one bill with its containers.
+import { Type } from 'typebox';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { defineOperation, FormatParam, wantsDownload, type Operation } from '../../http/operation.js';
+import { LimitParam, CursorParam, decodeCursor, encodeCursor } from '../../http/pagination.js';
+import { badParam, notFound } from '../../http/errors.js';
+import { PORTS } from '../../reference/ports.js';
+import { resolveCountry } from '../../reference/countries.js';
+import { foldTurkish } from '../../domain/codes/text.js';
+import { parseDateBound, type Flow } from '../shared/filters.js';
+import { sourceMeta } from '../shared/source-meta.js';
+import {
+  BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, foldedSql, likePattern, toBillOfLadingView, whereClause,
+  type BillOfLadingRow,
+} from '../shared/declarations.js';
+import type { FlowSpec } from './flow.js';
+
+export interface BillFilter {
+  flow: Flow;
+  from: string | null;
+  to: string | null;
+  ports: string[];
+  countries: string[];
+  carriers: string[];
+  vessel: string | null;
+  companyId: number | null;
+  q: string | null;
+}
+
+const list = (v: string | undefined) => [...new Set((v ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+
+export const BillQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ maxLength: 10, description: 'Issue date from, YYYY-MM-DD or YYYY-MM (inclusive)' })),
+    to: Type.Optional(Type.String({ maxLength: 10, description: 'Issue date to, YYYY-MM-DD or YYYY-MM (inclusive)' })),
+    port: Type.Optional(Type.String({ maxLength: 500, description: 'Port of loading or discharge (UN/LOCODE); comma list' })),
+    country: Type.Optional(Type.String({ maxLength: 500, description: 'Country of the foreign port (loading port for imports, discharge port for exports): alpha-2, alpha-3 or M49; comma list' })),
+    carrier: Type.Optional(Type.String({ maxLength: 200, description: 'Carrier SCAC; comma list' })),
+    vessel: Type.Optional(Type.String({ maxLength: 100, description: 'Vessel name (exact, case ignored)' })),
+    company_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Shipper or consignee' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Free text in shipper, consignee or goods description' })),
+    limit: LimitParam,
+    cursor: CursorParam,
+    format: FormatParam,
+  },
+  { additionalProperties: false },
+);
+
+export function parseBillFilter(query: Record<string, unknown>, flow: Flow): BillFilter {
+  const s = (k: string) => (typeof query[k] === 'string' ? (query[k] as string) : undefined);
+  const from = s('from') !== undefined ? parseDateBound('from', s('from')!, false) : null;
+  const to = s('to') !== undefined ? parseDateBound('to', s('to')!, true) : null;
+  if (from && to && to < from) throw badParam('to', `must not be before from (${s('from')})`);
+  const ports = list(s('port')).map((p) => p.replace(/\s+/g, '').toUpperCase());
+  for (const p of ports) if (!/^[A-Z][A-Z0-9]{4,5}$/.test(p)) throw badParam('port', `"${p}" is not a UN/LOCODE`);
+  const countries = list(s('country')).map((c) => {
+    const found = resolveCountry(c);
+    if (!found) throw badParam('country', `unknown country code "${c}" (use ISO alpha-2, alpha-3 or M49)`);
+    return found.alpha2;
+  });
+  const carriers = list(s('carrier')).map((c) => c.toUpperCase());
+  for (const c of carriers) if (!/^[A-Z0-9]{2,10}$/.test(c)) throw badParam('carrier', `"${c}" is not a carrier code`);
+  const q = s('q') !== undefined ? foldTurkish(s('q')!) : null;
+  if (s('q') !== undefined && !q) throw badParam('q', 'has no letters or digits to search for');
+  const vessel = s('vessel')?.trim() || null;
+  return { flow, from, to, ports, countries, carriers, vessel, companyId: typeof query.company_id === 'number' ? query.company_id : null, q };
+}
+
+function inList(column: RawBuilder<unknown>, values: readonly string[]): RawBuilder<unknown> {
+  return sql`${column} in (${sql.join(values.map((v) => sql`${v}`))})`;
+}
+
+function conditions(f: BillFilter): RawBuilder<unknown>[] {
+  const w: RawBuilder<unknown>[] = [sql`b.flow = ${f.flow}`];
+  if (f.from) w.push(sql`b.issued_at >= ${f.from}`);
+  if (f.to) w.push(sql`b.issued_at <= ${f.to}`);
+  if (f.ports.length) w.push(sql`(${inList(sql.ref('b.port_of_loading'), f.ports)} or ${inList(sql.ref('b.port_of_discharge'), f.ports)})`);
+  if (f.countries.length) {
+    // The foreign end: where imports were loaded, where exports are discharged.
+    const col = sql.ref(f.flow === 'import' ? 'b.port_of_loading' : 'b.port_of_discharge');
+    const known = PORTS.filter((p) => f.countries.includes(p.country)).map((p) => p.code);
+    const parts = [inList(sql`substr(${col}, 1, 2)`, f.countries)];
+    if (known.length) parts.push(inList(col, known));
+    w.push(sql`(${sql.join(parts, sql` or `)})`);
+  }
+  if (f.carriers.length) w.push(inList(sql.ref('b.carrier_scac'), f.carriers));
+  if (f.vessel) w.push(sql`upper(b.vessel) = ${f.vessel.toUpperCase()}`);
+  if (f.companyId !== null) w.push(sql`(b.shipper_company_id = ${f.companyId} or b.consignee_company_id = ${f.companyId})`);
+  if (f.q) {
+    const like = likePattern(f.q);
+    const cols = ['b.shipper_name', 'b.consignee_name', 'b.goods_description'].map((c) => sql`${foldedSql(sql.ref(c))} like ${like} escape '\\'`);
+    w.push(sql`(${sql.join(cols, sql` or `)})`);
+  }
+  return w;
+}
+
+/** Up to limit + 1 bills after (issued_at, bl_number), newest first. */
+export async function listBills(db: Kysely<DB>, f: BillFilter, after: [string, string] | null, limit: number): Promise<BillOfLadingRow[]> {
+  const w = conditions(f);
+  if (after) w.push(sql`(b.issued_at < ${after[0]} or (b.issued_at = ${after[0]} and b.bl_number < ${after[1]}))`);
+  const res = await sql<BillOfLadingRow>`select b.* from bills_of_lading b ${whereClause(w)} order by b.issued_at desc, b.bl_number desc limit ${sql.lit(limit + 1)}`.execute(db);
+  return res.rows.map((r) => ({ ...r, issued_at: String(r.issued_at) }));
+}
+
+async function views(db: Kysely<DB>, rows: BillOfLadingRow[]) {
+  const containers = await containersByBill(db, rows.map((r) => r.bl_number));
+  return rows.map((r) => toBillOfLadingView(r, containers.get(r.bl_number) ?? []));
+}
+
+export function listBillsOp(fs: FlowSpec): Operation {
+  return defineOperation({
+    method: 'GET',
+    url: `/v1/${fs.prefix}/bills-of-lading`,
+    operationId: `list${fs.noun}BillsOfLading`,
+    tag: fs.tag,
+    summary: `Search ${fs.bound} bills of lading`,
+    description: 'Newest issue date first, with keyset cursors. `port` matches the port of loading or of discharge; `country` is the country of the foreign port. Containers included.',
+    scope: 'trade:read',
+    download: true,
+    querystring: BillQuery,
+    data: BillOfLadingView,
+    async handle({ query }, { deps, req }) {
+      const f = parseBillFilter(query, fs.flow);
+      const db = deps.store.db;
+      if (wantsDownload(req)) {
+        return {
+          columns: BILL_OF_LADING_COLUMNS,
+          filename: `${fs.prefix}-bills-of-lading`,
+          rows: (async function* () {
+            let after: [string, string] | null = null;
+            for (;;) {
+              const rows = await listBills(db, f, after, 2000);
+              const page = rows.slice(0, 2000);
+              for (const v of await views(db, page)) yield v;
+              if (rows.length <= 2000) return;
+              const last = page[page.length - 1]!;
+              after = [last.issued_at, last.bl_number];
+            }
+          })(),
+        };
+      }
+      const limit = query.limit ?? 50;
+      const cursor = decodeCursor(query.cursor, 2);
+      if (cursor && !cursor.every((c) => typeof c === 'string')) throw badParam('cursor', 'not a cursor of this list; pass meta.next_cursor unchanged');
+      const [rows, source] = await Promise.all([listBills(db, f, cursor as [string, string] | null, limit), sourceMeta(db)]);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      const next = rows.length > limit && last ? encodeCursor([last.issued_at, last.bl_number]) : null;
+      const { flow: _flow, ...echo } = f;
+      return { data: await views(db, page), meta: { limit, next_cursor: next, source, query: echo } };
+    },
+  });
+}
+
+export function getBillOp(fs: FlowSpec): Operation {
+  return defineOperation({
+    method: 'GET',
+    url: `/v1/${fs.prefix}/bills-of-lading/:bl_number`,
+    operationId: `get${fs.noun}BillOfLading`,
+    tag: fs.tag,
+    summary: `One ${fs.bound} bill of lading with its containers`,
+    scope: 'trade:read',
+    params: Type.Object({ bl_number: Type.String({ minLength: 1, maxLength: 40 }) }),
+    data: BillOfLadingView,
+    errors: ['not_found'],
+    async handle({ params }, { deps }) {
+      const db = deps.store.db;
+      const bill = await db.selectFrom('bills_of_lading').selectAll().where('bl_number', '=', params.bl_number).where('flow', '=', fs.flow).executeTakeFirst();
+      if (!bill) throw notFound('Bill of lading', params.bl_number);
+      const [data, source] = await Promise.all([views(db, [{ ...bill, issued_at: String(bill.issued_at) }]), sourceMeta(db)]);
+      return { data, meta: { source } };
+    },
+  });
+}
+

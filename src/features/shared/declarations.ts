@@ -1,0 +1,529 @@
+// Customs declarations as the API shows them: the filtered list with keyset pagination, the
+// detail loader (items, bill of lading, containers) and the row → API mappers. Shared by the
+// import and export families and by the unified trade records (flow left open there).
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { Type } from 'typebox';
+import type { DB } from '../../db/schema.js';
+import { badParam } from '../../http/errors.js';
+import { encodeCursor } from '../../http/pagination.js';
+import { PORT_BY_CODE } from '../../reference/ports.js';
+import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
+import { CARRIER_BY_CODE } from '../../reference/carriers.js';
+import type { Filters, Flow } from './filters.js';
+
+// --- sorting and cursors ------------------------------------------------------------------------
+
+export const DECLARATION_SORTS = ['-registered_at', 'registered_at', '-value_usd', 'value_usd'] as const;
+export type DeclarationSort = (typeof DECLARATION_SORTS)[number];
+
+export const DeclarationSortParam = Type.Optional(
+  Type.Unsafe<DeclarationSort>({ type: 'string', enum: [...DECLARATION_SORTS], description: 'registered_at or value_usd, `-` for descending (default -registered_at)' }),
+);
+
+/** The keyset position after which a page starts: the sort key and the id of the last row seen. */
+export interface DeclarationKey {
+  key: string | number;
+  id: number;
+}
+
+export function declarationCursor(sort: DeclarationSort, row: { registered_at: string; value_usd_cents: number; id: number }): string {
+  return encodeCursor([sort, byValue(sort) ? row.value_usd_cents : row.registered_at, row.id]);
+}
+
+/** Decodes a cursor of this list; a cursor made under another `sort` is a 400, not a silent restart. */
+export function decodeDeclarationCursor(cursor: string | undefined, sort: DeclarationSort): DeclarationKey | null {
+  if (cursor === undefined || cursor === '') return null;
+  const bad = () => badParam('cursor', 'not a cursor of this list and sort; pass meta.next_cursor unchanged with the same sort');
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(v) || v.length !== 3 || v[0] !== sort || !Number.isSafeInteger(v[2])) throw bad();
+  const key: unknown = v[1];
+  if (byValue(sort) ? !Number.isSafeInteger(key) : typeof key !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(key)) throw bad();
+  return { key: key as string | number, id: v[2] as number };
+}
+
+function byValue(sort: DeclarationSort): boolean {
+  return sort.endsWith('value_usd');
+}
+
+// --- filters as SQL over `declarations d` -------------------------------------------------------
+
+function inList(column: RawBuilder<unknown>, values: readonly (string | number)[]): RawBuilder<unknown> {
+  return sql`${column} in (${sql.join(values.map((v) => sql`${v}`))})`;
+}
+
+function prefixes(column: RawBuilder<unknown>, codes: string[]): RawBuilder<unknown> {
+  // Range conditions, not LIKE: they use the b-tree index on both engines.
+  return sql`(${sql.join(codes.map((p) => sql`(${column} >= ${p} and ${column} < ${p + '\uffff'})`), sql` or `)})`;
+}
+
+/** `LIKE` pattern for a folded search text, with the wildcards of the text escaped. */
+export function likePattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+// Turkish folding in portable SQL (replace and lower exist on both engines), so free text matches
+// stored descriptions the way foldTurkish matches names: ı/İ → i, ş → s, ğ → g, ç → c, ö → o, ü → u.
+const FOLD_PAIRS: [string, string][] = [['İ', 'i'], ['I', 'i'], ['ı', 'i'], ['Ş', 's'], ['ş', 's'], ['Ğ', 'g'], ['ğ', 'g'], ['Ç', 'c'], ['ç', 'c'], ['Ö', 'o'], ['ö', 'o'], ['Ü', 'u'], ['ü', 'u']];
+export function foldedSql(column: RawBuilder<unknown>): RawBuilder<unknown> {
+  let e: RawBuilder<unknown> = column;
+  for (const [a, b] of FOLD_PAIRS) e = sql`replace(${e}, ${sql.lit(a)}, ${sql.lit(b)})`;
+  return sql`lower(${e})`;
+}
+
+export interface WhereOptions {
+  /** Free text also matches item descriptions (lists); aggregates match party names only. */
+  qItems?: boolean;
+}
+
+/** The common filters as conditions on `declarations d`; empty when nothing is filtered. */
+export function declarationConditions(f: Filters, opts: WhereOptions = { qItems: true }): RawBuilder<unknown>[] {
+  const w: RawBuilder<unknown>[] = [];
+  if (f.flow) w.push(sql`d.flow = ${f.flow}`);
+  if (f.from) w.push(sql`d.registered_at >= ${f.from}`);
+  if (f.to) w.push(sql`d.registered_at <= ${f.to}`);
+  if (f.hs.length) w.push(sql`exists (select 1 from declaration_items hi where hi.declaration_id = d.id and ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
+  if (f.countries.length) w.push(inList(sql.ref('d.partner_country'), f.countries));
+  if (f.ports.length) w.push(inList(sql.ref('d.port'), f.ports));
+  if (f.customsOffices.length) w.push(inList(sql.ref('d.customs_office'), f.customsOffices));
+  if (f.transportModes.length) w.push(inList(sql.ref('d.transport_mode'), f.transportModes));
+  if (f.incoterms.length) w.push(inList(sql.ref('d.incoterm'), f.incoterms));
+  if (f.regimes.length) w.push(inList(sql.ref('d.regime'), f.regimes));
+  if (f.currencies.length) w.push(inList(sql.ref('d.currency'), f.currencies));
+  if (f.companyId !== null) w.push(sql`(d.company_id = ${f.companyId} or d.partner_company_id = ${f.companyId})`);
+  if (f.minValueCents !== null) w.push(sql`d.value_usd_cents >= ${f.minValueCents}`);
+  if (f.maxValueCents !== null) w.push(sql`d.value_usd_cents <= ${f.maxValueCents}`);
+  if (f.q) {
+    const like = likePattern(f.q);
+    const names = sql`select id from companies where name_folded like ${like} escape '\\'`;
+    const parts = [sql`d.company_id in (${names})`, sql`d.partner_company_id in (${names})`];
+    if (opts.qItems !== false) {
+      parts.push(sql`exists (select 1 from declaration_items qi where qi.declaration_id = d.id and ${foldedSql(sql.ref('qi.description'))} like ${like} escape '\\')`);
+    }
+    w.push(sql`(${sql.join(parts, sql` or `)})`);
+  }
+  return w;
+}
+
+export function whereClause(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+// --- list --------------------------------------------------------------------------------------
+
+export interface DeclarationRow {
+  id: number;
+  declaration_no: string;
+  flow: Flow;
+  regime: string;
+  registered_at: string;
+  customs_office: string;
+  declarant: string | null;
+  company_id: number;
+  company_name: string | null;
+  company_tax_number: string | null;
+  partner_company_id: number | null;
+  partner_name: string | null;
+  partner_tax_number: string | null;
+  partner_country: string;
+  country_of_origin: string | null;
+  country_of_dispatch: string | null;
+  country_of_destination: string | null;
+  incoterm: string | null;
+  currency: string;
+  invoice_value: number;
+  value_usd_cents: number;
+  transport_mode: string;
+  port: string;
+  vessel: string | null;
+  bl_number: string | null;
+  net_weight_kg: number;
+  gross_weight_kg: number;
+  items_count: number;
+  customs_duty_usd_cents: number;
+  additional_duty_usd_cents: number;
+  vat_usd_cents: number;
+  source: string;
+  estimated: string;
+}
+
+const HEADER_SELECT = sql`d.id, d.declaration_no, d.flow, d.regime, d.registered_at, d.customs_office, d.declarant,
+  d.company_id, c.name as company_name, c.tax_number as company_tax_number,
+  d.partner_company_id, p.name as partner_name, p.tax_number as partner_tax_number, d.partner_country,
+  d.country_of_origin, d.country_of_dispatch, d.country_of_destination, d.incoterm, d.currency, d.invoice_value,
+  d.value_usd_cents, d.transport_mode, d.port, d.vessel, d.bl_number, d.net_weight_kg, d.gross_weight_kg, d.items_count,
+  d.customs_duty_usd_cents, d.additional_duty_usd_cents, d.vat_usd_cents, d.source, d.estimated`;
+const HEADER_FROM = sql`declarations d left join companies c on c.id = d.company_id left join companies p on p.id = d.partner_company_id`;
+
+function normaliseRow(r: Record<string, unknown>): DeclarationRow {
+  return {
+    ...(r as unknown as DeclarationRow),
+    id: Number(r.id),
+    registered_at: String(r.registered_at),
+    company_id: Number(r.company_id),
+    partner_company_id: r.partner_company_id === null || r.partner_company_id === undefined ? null : Number(r.partner_company_id),
+    invoice_value: Number(r.invoice_value),
+    value_usd_cents: Number(r.value_usd_cents),
+    net_weight_kg: Number(r.net_weight_kg),
+    gross_weight_kg: Number(r.gross_weight_kg),
+    items_count: Number(r.items_count),
+    customs_duty_usd_cents: Number(r.customs_duty_usd_cents),
+    additional_duty_usd_cents: Number(r.additional_duty_usd_cents),
+    vat_usd_cents: Number(r.vat_usd_cents),
+  };
+}
+
+export interface ListInput {
+  filters: Filters;
+  sort: DeclarationSort;
+  after: DeclarationKey | null;
+  /** Rows wanted; one more is fetched to know whether a next page exists. */
+  limit: number;
+  /** Extra conditions on `d` (e.g. only declarations with a bill of lading). */
+  extra?: RawBuilder<unknown>[];
+}
+
+/** Up to limit + 1 declaration headers after the keyset position, in `sort` order. */
+export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[]> {
+  const desc = input.sort.startsWith('-');
+  const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
+  const conditions = [...declarationConditions(input.filters), ...(input.extra ?? [])];
+  if (input.after) {
+    const { key, id } = input.after;
+    // Expanded row comparison: portable, and both planners turn it into an index range.
+    conditions.push(desc
+      ? sql`(${col} < ${key} or (${col} = ${key} and d.id < ${id}))`
+      : sql`(${col} > ${key} or (${col} = ${key} and d.id > ${id}))`);
+  }
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  const q = sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} ${whereClause(conditions)}
+    order by ${col} ${dir}, d.id ${dir} limit ${sql.lit(input.limit + 1)}`;
+  const res = await q.execute(db);
+  return res.rows.map(normaliseRow);
+}
+
+/** A page of headers and the cursor of the next page (null on the last). */
+export async function declarationPage(db: Kysely<DB>, input: ListInput): Promise<{ rows: DeclarationRow[]; next_cursor: string | null }> {
+  const rows = await listDeclarations(db, input);
+  if (rows.length <= input.limit) return { rows, next_cursor: null };
+  const page = rows.slice(0, input.limit);
+  return { rows: page, next_cursor: declarationCursor(input.sort, page[page.length - 1]!) };
+}
+
+/** Every matching header, fetched in keyset pages so memory stays flat (downloads). */
+export async function* allDeclarations(db: Kysely<DB>, input: Omit<ListInput, 'after' | 'limit'>, pageSize = 5000): AsyncGenerator<DeclarationRow[]> {
+  let after: DeclarationKey | null = null;
+  for (;;) {
+    const rows = await listDeclarations(db, { ...input, after, limit: pageSize });
+    const page = rows.slice(0, pageSize);
+    if (page.length) yield page;
+    if (rows.length <= pageSize) return;
+    const last = page[page.length - 1]!;
+    after = { key: byValue(input.sort) ? last.value_usd_cents : last.registered_at, id: last.id };
+  }
+}
+
+// --- detail ------------------------------------------------------------------------------------
+
+export interface ItemRow {
+  declaration_id: number;
+  line_no: number;
+  gtip: string;
+  hs6: string;
+  description: string;
+  quantity: number;
+  quantity_unit: string;
+  net_weight_kg: number;
+  gross_weight_kg: number;
+  value_usd_cents: number;
+  country_of_origin: string | null;
+  customs_duty_usd_cents: number;
+  additional_duty_usd_cents: number;
+  vat_usd_cents: number;
+}
+
+export type BillOfLadingRow = DB['bills_of_lading'];
+export type ContainerRow = DB['containers'];
+
+export interface DeclarationDetail {
+  header: DeclarationRow;
+  items: ItemRow[];
+  bill: BillOfLadingRow | null;
+  containers: ContainerRow[];
+}
+
+/** One declaration by number, or null; with `flow`, a declaration of the other flow is also null. */
+export async function findDeclaration(db: Kysely<DB>, by: { declarationNo: string } | { id: number }, flow: Flow | null = null): Promise<DeclarationRow | null> {
+  const conditions = ['declarationNo' in by ? sql`d.declaration_no = ${by.declarationNo}` : sql`d.id = ${by.id}`];
+  if (flow) conditions.push(sql`d.flow = ${flow}`);
+  const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} ${whereClause(conditions)}`.execute(db);
+  return res.rows[0] ? normaliseRow(res.rows[0]) : null;
+}
+
+export async function itemsOf(db: Kysely<DB>, declarationId: number): Promise<ItemRow[]> {
+  const rows = await db.selectFrom('declaration_items').selectAll().where('declaration_id', '=', declarationId).orderBy('line_no').execute();
+  return rows.map((r) => ({
+    ...r,
+    declaration_id: Number(r.declaration_id),
+    quantity: Number(r.quantity),
+    net_weight_kg: Number(r.net_weight_kg),
+    gross_weight_kg: Number(r.gross_weight_kg),
+    value_usd_cents: Number(r.value_usd_cents),
+    customs_duty_usd_cents: Number(r.customs_duty_usd_cents),
+    additional_duty_usd_cents: Number(r.additional_duty_usd_cents),
+    vat_usd_cents: Number(r.vat_usd_cents),
+  }));
+}
+
+export async function billsByNumber(db: Kysely<DB>, numbers: string[]): Promise<Map<string, BillOfLadingRow>> {
+  const unique = [...new Set(numbers)];
+  if (!unique.length) return new Map();
+  const rows = await db.selectFrom('bills_of_lading').selectAll().where('bl_number', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.bl_number, r]));
+}
+
+export async function containersByBill(db: Kysely<DB>, numbers: string[]): Promise<Map<string, ContainerRow[]>> {
+  const unique = [...new Set(numbers)];
+  const out = new Map<string, ContainerRow[]>();
+  if (!unique.length) return out;
+  const rows = await db.selectFrom('containers').selectAll().where('bl_number', 'in', unique).orderBy('bl_number').orderBy('container_no').execute();
+  for (const r of rows) {
+    const list = out.get(r.bl_number) ?? [];
+    list.push(r);
+    out.set(r.bl_number, list);
+  }
+  return out;
+}
+
+export async function loadDeclaration(db: Kysely<DB>, by: { declarationNo: string } | { id: number }, flow: Flow | null = null): Promise<DeclarationDetail | null> {
+  const header = await findDeclaration(db, by, flow);
+  if (!header) return null;
+  const bl = header.bl_number ? [header.bl_number] : [];
+  const [items, bills, containers] = await Promise.all([itemsOf(db, header.id), billsByNumber(db, bl), containersByBill(db, bl)]);
+  return { header, items, bill: bills.get(header.bl_number ?? '') ?? null, containers: containers.get(header.bl_number ?? '') ?? [] };
+}
+
+// --- API views ---------------------------------------------------------------------------------
+
+const usd = (cents: number) => Math.round(cents) / 100;
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Str = Type.String();
+const Num = Type.Number();
+
+export const ContainerView = Type.Object({
+  container_no: Type.String({ description: 'ISO 6346 container number' }),
+  iso_type: Type.String({ description: 'ISO 6346 size and type code, e.g. 45G1' }),
+  seal_no: Nullable(Str),
+  gross_weight_kg: Nullable(Num),
+});
+
+export function toContainerView(c: ContainerRow) {
+  return { container_no: c.container_no, iso_type: c.iso_type, seal_no: c.seal_no, gross_weight_kg: c.gross_weight_kg === null ? null : Number(c.gross_weight_kg) };
+}
+
+export const DeclarationView = Type.Object({
+  declaration_no: Str,
+  record_id: Type.Integer({ description: 'Internal id of the record (stable)' }),
+  flow: Type.Unsafe<Flow>({ type: 'string', enum: ['import', 'export'] }),
+  regime: Str,
+  registered_at: Type.String({ description: 'YYYY-MM-DD' }),
+  customs_office: Str,
+  customs_office_name: Nullable(Str),
+  declarant: Nullable(Str),
+  company_id: Type.Integer({ description: 'The Turkish importer or exporter' }),
+  company_name: Nullable(Str),
+  company_tax_number: Nullable(Type.String({ description: 'VKN' })),
+  partner_company_id: Nullable(Type.Integer({ description: 'The foreign supplier (imports) or buyer (exports)' })),
+  partner_name: Nullable(Str),
+  partner_tax_number: Nullable(Str),
+  partner_country: Type.String({ description: 'Alpha-2: country of origin (imports) or destination (exports)' }),
+  country_of_origin: Nullable(Str),
+  country_of_dispatch: Nullable(Str),
+  country_of_destination: Nullable(Str),
+  incoterm: Nullable(Str),
+  currency: Str,
+  invoice_value: Type.Number({ description: 'In the invoice currency' }),
+  value_usd: Num,
+  transport_mode: Str,
+  port: Type.String({ description: 'Port or border gate of entry/exit' }),
+  port_name: Nullable(Str),
+  vessel: Nullable(Str),
+  bl_number: Nullable(Str),
+  net_weight_kg: Num,
+  gross_weight_kg: Num,
+  items_count: Type.Integer(),
+  customs_duty_usd: Num,
+  additional_duty_usd: Num,
+  vat_usd: Num,
+  source: Type.String({ description: 'Dataset the record came from' }),
+  estimated: Type.Array(Str, { description: 'Fields that are estimates rather than declared values' }),
+});
+
+export const DECLARATION_COLUMNS = Object.keys(DeclarationView.properties);
+
+function parseEstimated(text: string): string[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toDeclarationView(r: DeclarationRow) {
+  return {
+    declaration_no: r.declaration_no,
+    record_id: r.id,
+    flow: r.flow,
+    regime: r.regime,
+    registered_at: r.registered_at,
+    customs_office: r.customs_office,
+    customs_office_name: CUSTOMS_OFFICE_BY_CODE.get(r.customs_office)?.name ?? null,
+    declarant: r.declarant,
+    company_id: r.company_id,
+    company_name: r.company_name,
+    company_tax_number: r.company_tax_number,
+    partner_company_id: r.partner_company_id,
+    partner_name: r.partner_name,
+    partner_tax_number: r.partner_tax_number,
+    partner_country: r.partner_country,
+    country_of_origin: r.country_of_origin,
+    country_of_dispatch: r.country_of_dispatch,
+    country_of_destination: r.country_of_destination,
+    incoterm: r.incoterm,
+    currency: r.currency,
+    invoice_value: r.invoice_value,
+    value_usd: usd(r.value_usd_cents),
+    transport_mode: r.transport_mode,
+    port: r.port,
+    port_name: PORT_BY_CODE.get(r.port)?.name ?? null,
+    vessel: r.vessel,
+    bl_number: r.bl_number,
+    net_weight_kg: r.net_weight_kg,
+    gross_weight_kg: r.gross_weight_kg,
+    items_count: r.items_count,
+    customs_duty_usd: usd(r.customs_duty_usd_cents),
+    additional_duty_usd: usd(r.additional_duty_usd_cents),
+    vat_usd: usd(r.vat_usd_cents),
+    source: r.source,
+    estimated: parseEstimated(r.estimated),
+  };
+}
+
+export const ItemView = Type.Object({
+  line_no: Type.Integer(),
+  gtip: Type.String({ description: '12-digit GTİP' }),
+  hs6: Str,
+  description: Str,
+  quantity: Num,
+  quantity_unit: Str,
+  net_weight_kg: Num,
+  gross_weight_kg: Num,
+  value_usd: Num,
+  country_of_origin: Nullable(Str),
+  customs_duty_usd: Num,
+  additional_duty_usd: Num,
+  vat_usd: Num,
+});
+
+export const ITEM_COLUMNS = Object.keys(ItemView.properties);
+
+export function toItemView(i: ItemRow) {
+  return {
+    line_no: Number(i.line_no),
+    gtip: i.gtip,
+    hs6: i.hs6,
+    description: i.description,
+    quantity: i.quantity,
+    quantity_unit: i.quantity_unit,
+    net_weight_kg: i.net_weight_kg,
+    gross_weight_kg: i.gross_weight_kg,
+    value_usd: usd(i.value_usd_cents),
+    country_of_origin: i.country_of_origin,
+    customs_duty_usd: usd(i.customs_duty_usd_cents),
+    additional_duty_usd: usd(i.additional_duty_usd_cents),
+    vat_usd: usd(i.vat_usd_cents),
+  };
+}
+
+export const BillOfLadingView = Type.Object({
+  bl_number: Str,
+  flow: Type.Unsafe<Flow>({ type: 'string', enum: ['import', 'export'] }),
+  carrier_scac: Str,
+  carrier_name: Nullable(Str),
+  vessel: Nullable(Str),
+  voyage: Nullable(Str),
+  booking_number: Nullable(Str),
+  port_of_loading: Str,
+  port_of_loading_name: Nullable(Str),
+  port_of_discharge: Str,
+  port_of_discharge_name: Nullable(Str),
+  shipper_name: Str,
+  shipper_company_id: Nullable(Type.Integer()),
+  consignee_name: Str,
+  consignee_company_id: Nullable(Type.Integer()),
+  notify_party: Nullable(Str),
+  packages: Nullable(Type.Integer()),
+  package_type: Nullable(Str),
+  gross_weight_kg: Num,
+  volume_m3: Nullable(Num),
+  goods_description: Str,
+  issued_at: Type.String({ description: 'YYYY-MM-DD' }),
+  shipped_on_board_at: Nullable(Str),
+  source: Str,
+  containers: Type.Array(ContainerView),
+});
+
+export const BILL_OF_LADING_COLUMNS = Object.keys(BillOfLadingView.properties);
+
+const numOrNull = (v: number | null) => (v === null ? null : Number(v));
+
+export function toBillOfLadingView(b: BillOfLadingRow, containers: ContainerRow[]) {
+  return {
+    bl_number: b.bl_number,
+    flow: b.flow,
+    carrier_scac: b.carrier_scac,
+    carrier_name: CARRIER_BY_CODE.get(b.carrier_scac)?.name ?? null,
+    vessel: b.vessel,
+    voyage: b.voyage,
+    booking_number: b.booking_number,
+    port_of_loading: b.port_of_loading,
+    port_of_loading_name: PORT_BY_CODE.get(b.port_of_loading)?.name ?? null,
+    port_of_discharge: b.port_of_discharge,
+    port_of_discharge_name: PORT_BY_CODE.get(b.port_of_discharge)?.name ?? null,
+    shipper_name: b.shipper_name,
+    shipper_company_id: numOrNull(b.shipper_company_id),
+    consignee_name: b.consignee_name,
+    consignee_company_id: numOrNull(b.consignee_company_id),
+    notify_party: b.notify_party,
+    packages: numOrNull(b.packages),
+    package_type: b.package_type,
+    gross_weight_kg: Number(b.gross_weight_kg),
+    volume_m3: numOrNull(b.volume_m3),
+    goods_description: b.goods_description,
+    issued_at: String(b.issued_at),
+    shipped_on_board_at: b.shipped_on_board_at === null ? null : String(b.shipped_on_board_at),
+    source: b.source,
+    containers: containers.map(toContainerView),
+  };
+}
+
+export const DeclarationDetailView = Type.Object({
+  ...DeclarationView.properties,
+  containers: Type.Array(ContainerView),
+  bill_of_lading: Nullable(BillOfLadingView),
+  items: Type.Array(ItemView),
+});
+
+export function toDeclarationDetailView(d: DeclarationDetail) {
+  return {
+    ...toDeclarationView(d.header),
+    containers: d.containers.map(toContainerView),
+    bill_of_lading: d.bill ? toBillOfLadingView(d.bill, d.containers) : null,
+    items: d.items.map(toItemView),
+  };
+}
