@@ -64,7 +64,6 @@ const report = {
   indexed: indexed.length,
   queries: queries.length,
   negatives: outsiders.length,
-  threshold: DEFAULT_MATCH_THRESHOLD,
   ...m,
   by_kind: recallByKind(scored, DEFAULT_MATCH_THRESHOLD),
   index_build_ms: Math.round(built - started),
