@@ -42,6 +42,9 @@ const Anomaly = Type.Object({
   direction: Type.Union([Type.Unsafe<'high' | 'low'>({ type: 'string', enum: ['high', 'low'] }), Type.Null()]),
 });
 
+// min_value_usd is this operation's size floor; the declaration-value bounds do not apply here.
+const { min_value_usd: _min, max_value_usd: _max, ...TrendFilterParams } = FilterParams;
+
 const MOVER_COLUMNS = ['kind', 'rank', 'country', 'hs_code', 'name', 'base_value_usd', 'current_value_usd', 'absolute_change_usd', 'relative_change', 'share'];
 const ANOMALY_COLUMNS = ['kind', 'period', 'value_usd', 'expected_usd', 'lower_usd', 'upper_usd', 'score', 'anomaly', 'direction'];
 
@@ -105,7 +108,7 @@ export const getTrends = defineOperation({
   scope: 'trade:read',
   querystring: Type.Object(
     {
-      ...FilterParams,
+      ...TrendFilterParams,
       flow: FlowParam,
       kind: Type.Optional(Type.Unsafe<(typeof KINDS)[number]>({ type: 'string', enum: [...KINDS] })),
       by: Type.Optional(Type.Unsafe<By>({ type: 'string', enum: [...BY] })),
@@ -127,7 +130,6 @@ export const getTrends = defineOperation({
   async handle({ query }, { deps, req }) {
     const db = deps.store.db;
     const kind = query.kind ?? 'movers';
-    // min_value_usd is this operation's size floor, so it is kept out of the declaration filters.
     const { min_value_usd: minValue, ...filterQuery } = query;
     const base = parseFilters(filterQuery, query.flow ?? null);
     if (kind === 'anomalies') {

@@ -199,6 +199,7 @@ describeEachStore('statistics over HTTP', (get) => {
       ['/v1/statistics/trends?threshold=2', 'threshold'],
       ['/v1/statistics/concentration?by=company', 'by'],
       ['/v1/statistics/overview?flow=export', 'flow'],
+      ['/v1/statistics/trends?max_value_usd=5', 'max_value_usd'],
     ];
     for (const [url, field] of cases) {
       const { status, body } = await call(url);
