@@ -83,10 +83,17 @@ export interface WhereOptions {
 /** The common filters as conditions on `declarations d`; empty when nothing is filtered. */
 export function declarationConditions(f: Filters, opts: WhereOptions = { qItems: true }): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [];
-  if (f.flow) w.push(sql`d.flow = ${f.flow}`);
+  // A company or a product of 6+ digits selects few rows: those are looked up by their own index
+  // and sorted, and `|| ''` keeps the planner from walking the flow + date index across the whole
+  // flow instead (SQLite has no statistics to tell). Short HS prefixes are common: an EXISTS per
+  // row along the date index finds a page soonest.
+  const deepHs = f.hs.length > 0 && f.hs.every((h) => h.length >= 6);
+  const narrow = f.companyId !== null || deepHs;
+  if (f.flow) w.push(narrow ? sql`(d.flow || '') = ${f.flow}` : sql`d.flow = ${f.flow}`);
   if (f.from) w.push(sql`d.registered_at >= ${f.from}`);
   if (f.to) w.push(sql`d.registered_at <= ${f.to}`);
-  if (f.hs.length) w.push(sql`exists (select 1 from declaration_items hi where hi.declaration_id = d.id and ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
+  if (deepHs) w.push(sql`d.id in (select hi.declaration_id from declaration_items hi where ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
+  else if (f.hs.length) w.push(sql`exists (select 1 from declaration_items hi where hi.declaration_id = d.id and ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
   if (f.countries.length) w.push(inList(sql.ref('d.partner_country'), f.countries));
   if (f.ports.length) w.push(inList(sql.ref('d.port'), f.ports));
   if (f.customsOffices.length) w.push(inList(sql.ref('d.customs_office'), f.customsOffices));
@@ -94,7 +101,10 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   if (f.incoterms.length) w.push(inList(sql.ref('d.incoterm'), f.incoterms));
   if (f.regimes.length) w.push(inList(sql.ref('d.regime'), f.regimes));
   if (f.currencies.length) w.push(inList(sql.ref('d.currency'), f.currencies));
-  if (f.companyId !== null) w.push(sql`(d.company_id = ${f.companyId} or d.partner_company_id = ${f.companyId})`);
+  if (f.companyId !== null) {
+    // Either party, as ids from the two company indexes.
+    w.push(sql`d.id in (select id from declarations where company_id = ${f.companyId} union all select id from declarations where partner_company_id = ${f.companyId})`);
+  }
   if (f.minValueCents !== null) w.push(sql`d.value_usd_cents >= ${f.minValueCents}`);
   if (f.maxValueCents !== null) w.push(sql`d.value_usd_cents <= ${f.maxValueCents}`);
   if (f.q) {

@@ -134,7 +134,7 @@ describeEachStore('import and export data', (get) => {
 
   it('applies random combinations of filters exactly like a brute-force scan', async () => {
     const r = prng(99);
-    for (let k = 0; k < 12; k++) {
+    for (let k = 0; k < 30; k++) {
       const flow = r.next() < 0.5 ? 'import' : 'export';
       const params: string[] = [];
       let keep = (d: Decl) => d.flow === flow;
@@ -144,6 +144,7 @@ describeEachStore('import and export data', (get) => {
       if (r.next() < 0.5) { const from = `2024-0${r.int(1, 3)}-${String(r.int(1, 28)).padStart(2, '0')}`; params.push(`from=${from}`); and((d) => d.date >= from); }
       if (r.next() < 0.4) { params.push('to=2024-04'); and((d) => d.date <= '2024-04-30'); }
       if (r.next() < 0.3) { params.push('port=TRMER'); and((d) => d.port === 'TRMER'); }
+      if (r.next() < 0.5) { const p = r.pick(decls); const c = r.next() < 0.5 ? p.company : p.partner; params.push(`company_id=${c}`); and((d) => d.company === c || d.partner === c); }
       if (r.next() < 0.3) { params.push('min_value_usd=20000'); and((d) => d.value >= 2_000_000); }
       if (r.next() < 0.3) { params.push(`q=${encodeURIComponent('TİŞÖRT')}`); and((d) => d.items.some((i) => i.description.includes('tişört'))); }
       const url = `/v1/${flow}s/declarations?${params.join('&')}`;
