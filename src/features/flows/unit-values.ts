@@ -29,7 +29,8 @@ export interface ItemLine {
 
 /** Item lines matching the filters, HS cut to `level` digits; at most `max` + 1 rows. */
 export async function itemLines(db: Kysely<DB>, f: Filters, level: number, max: number): Promise<ItemLine[]> {
-  const w = declarationConditions({ ...f, hs: [] }, { qItems: false });
+  // With codes, the item code index drives the scan (the flow index would visit every declaration).
+  const w = declarationConditions({ ...f, hs: [] }, { qItems: false, flowIndex: f.hs.length === 0 });
   if (f.hs.length) w.push(sql`(${sql.join(f.hs.map((p) => sql`(i.gtip >= ${p} and i.gtip < ${p + '\uffff'})`), sql` or `)})`);
   const res = await sql<Record<string, unknown>>`select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
       i.value_usd_cents as value_cents, i.net_weight_kg, i.quantity, i.quantity_unit

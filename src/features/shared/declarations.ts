@@ -78,6 +78,8 @@ export function foldedSql(column: RawBuilder<unknown>): RawBuilder<unknown> {
 export interface WhereOptions {
   /** Free text also matches item descriptions (lists); aggregates match party names only. */
   qItems?: boolean;
+  /** False when the caller drives the query from another index (e.g. item codes). */
+  flowIndex?: boolean;
 }
 
 /** The common filters as conditions on `declarations d`; empty when nothing is filtered. */
@@ -88,7 +90,7 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   // flow instead (SQLite has no statistics to tell). Short HS prefixes are common: an EXISTS per
   // row along the date index finds a page soonest.
   const deepHs = f.hs.length > 0 && f.hs.every((h) => h.length >= 6);
-  const narrow = f.companyId !== null || deepHs;
+  const narrow = f.companyId !== null || deepHs || opts.flowIndex === false;
   if (f.flow) w.push(narrow ? sql`(d.flow || '') = ${f.flow}` : sql`d.flow = ${f.flow}`);
   if (f.from) w.push(sql`d.registered_at >= ${f.from}`);
   if (f.to) w.push(sql`d.registered_at <= ${f.to}`);
