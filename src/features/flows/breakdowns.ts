@@ -61,14 +61,15 @@ export function summaryOp(fs: FlowSpec): Operation {
     async handle({ query }, { deps, req }) {
       const filters = parseFilters(query, fs.flow);
       const db = deps.store.db;
-      const metrics: Metric[] = [...METRICS, 'companies', 'partner_companies', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd'];
       const prev = previousPeriod(filters);
-      const [cur, before, source] = await Promise.all([
-        aggregate(db, { filters, groupBy: [], metrics }),
+      // Header figures and distinct traders apart: each can then come from the rollup that holds it.
+      const [cur, parties, before, source] = await Promise.all([
+        aggregate(db, { filters, groupBy: [], metrics: [...METRICS, 'customs_duty_usd', 'additional_duty_usd', 'vat_usd'] }),
+        aggregate(db, { filters, groupBy: [], metrics: ['companies', 'partner_companies'] }),
         prev ? aggregate(db, { filters: { ...filters, ...prev }, groupBy: [], metrics: ['value_usd', 'records'] }) : null,
         sourceMeta(db),
       ]);
-      const t = cur.totals;
+      const t: AggRow = { ...cur.totals, companies: parties.totals.companies ?? 0, partner_companies: parties.totals.partner_companies ?? 0 };
       const row: Record<string, unknown> = {
         flow: fs.flow,
         value_usd: t.value_usd,

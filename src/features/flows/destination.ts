@@ -81,8 +81,9 @@ export function destinationOp(fs: FlowSpec): Operation {
       const top = query.top ?? 10;
       const hsLevel = hsLevelOf(query.hs_level);
       const metrics: Metric[] = ['value_usd', 'records'];
-      const [cur, before, world, products, traders, partners, ports, series] = await Promise.all([
-        aggregate(db, { filters, groupBy: [], metrics: ['value_usd', 'net_weight_kg', 'records', 'companies', 'partner_companies'] }),
+      const [cur, parties, before, world, products, traders, partners, ports, series] = await Promise.all([
+        aggregate(db, { filters, groupBy: [], metrics: ['value_usd', 'net_weight_kg', 'records'] }),
+        aggregate(db, { filters, groupBy: [], metrics: ['companies', 'partner_companies'] }),
         prev ? aggregate(db, { filters: { ...filters, ...prev }, groupBy: [], metrics }) : null,
         aggregate(db, { filters: all, groupBy: [], metrics: ['value_usd'] }),
         aggregate(db, { filters, groupBy: ['hs'], hsLevel, metrics, top }),
@@ -110,8 +111,8 @@ export function destinationOp(fs: FlowSpec): Operation {
         share: worldValue > 0 ? Math.round((value / worldValue) * 1e6) / 1e6 : null,
         net_weight_kg: cur.totals.net_weight_kg,
         records: cur.totals.records,
-        [fs.traders]: cur.totals.companies,
-        [fs.partners]: cur.totals.partner_companies,
+        [fs.traders]: parties.totals.companies,
+        [fs.partners]: parties.totals.partner_companies,
         top_products: products.rows.map((r) => ({ hs_code: r.hs_code, description_en: hsDescription(String(r.hs_code)).description_en, ...pick(r) })),
         [`top_${fs.traders}`]: traders.rows.map((r) => ({ company_id: r.company_id, name: names.get(Number(r.company_id))?.name ?? null, ...pick(r) })),
         [`top_${fs.partners}`]: partners.rows.map((r) => ({ partner_company_id: r.partner_company_id, name: names.get(Number(r.partner_company_id ?? 0))?.name ?? null, ...pick(r) })),
