@@ -49,8 +49,8 @@ function declaration(i: number): DeclarationInput {
 }
 
 const out = fs.createWriteStream(file);
-for (let i = 0; i < count; i++) if (!out.write(JSON.stringify(declaration(i)) + '\n')) await new Promise((r) => out.once('drain', r));
-await new Promise((r) => out.end(r));
+for (let i = 0; i < count; i++) if (!out.write(JSON.stringify(declaration(i)) + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
+await new Promise<void>((r) => out.end(() => r()));
 
 const store = await openStore(url);
 await migrate(store);

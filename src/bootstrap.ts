@@ -8,6 +8,7 @@ import { READ_SCOPES } from './http/scopes.js';
 import { countKeys, createKey, findKeyByApiKey } from './features/auth/queries.js';
 import { UsageRecorder } from './http/usage.js';
 import { LoginThrottle } from './features/auth/throttle.js';
+import { registerBatchListeners } from './batch-listeners.js';
 import type { AppDeps } from './http/types.js';
 
 export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8Array> {
@@ -33,6 +34,7 @@ export async function ensureDemoKey(store: Store, config: Config) {
 }
 
 export async function prepareDeps(store: Store, config: Config): Promise<AppDeps> {
+  registerBatchListeners();
   await migrate(store);
   const usage = new UsageRecorder(store.db);
   return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle() };

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { SCOPES, parseScopes } from './http/scopes.js';
 import { createKey, writeAudit } from './features/auth/queries.js';
 import { dataCommands } from './cli-data.js';
+import { registerBatchListeners } from './batch-listeners.js';
 
 export interface Command {
   summary: string;
@@ -101,6 +102,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  registerBatchListeners();
   return command.run(rest, { config, openStore: () => openStore(config.databaseUrl) });
 }
 

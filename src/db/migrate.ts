@@ -5,6 +5,7 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-rollups.js';
 import * as m004 from './migrations/004-shipments.js';
 import * as m005 from './migrations/005-trade-records-order.js';
+import * as m007 from './migrations/007-rollup-lattice.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '002-rollups': m002,
   '004-shipments': m004,
   '005-trade-records-order': m005,
+  '007-rollup-lattice': m007,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

@@ -107,19 +107,28 @@ export interface BulkExportJobsTable {
   created_at: string; finished_at: string | null;
 }
 
-export interface RollupItemsMonthlyTable {
-  flow: 'import' | 'export'; period: number; hs6: string; partner_country: string; port: string; customs_office: string;
-  transport_mode: string; records: number; value_usd_cents: number; net_weight_kg: number; quantity: number;
-  customs_duty_usd_cents: number; additional_duty_usd_cents: number; vat_usd_cents: number;
+interface ItemRollupMeasures {
+  records: number; records_hs4: number; records_hs2: number; value_usd_cents: number; customs_duty_usd_cents: number;
+  additional_duty_usd_cents: number; vat_usd_cents: number; net_weight_kg: number; quantity: number;
 }
-export interface RollupDeclarationsMonthlyTable {
-  flow: 'import' | 'export'; period: number; partner_country: string; port: string; customs_office: string;
-  transport_mode: string; incoterm: string; records: number; value_usd_cents: number; net_weight_kg: number;
-  gross_weight_kg: number; customs_duty_usd_cents: number; additional_duty_usd_cents: number; vat_usd_cents: number;
+interface DeclarationRollupMeasures {
+  records: number; value_usd_cents: number; customs_duty_usd_cents: number; additional_duty_usd_cents: number;
+  vat_usd_cents: number; net_weight_kg: number; gross_weight_kg: number;
+}
+type Flow = 'import' | 'export';
+export interface RollupCountryMonthlyTable extends DeclarationRollupMeasures { flow: Flow; period: number; partner_country: string }
+export interface RollupDeclarationsMonthlyTable extends DeclarationRollupMeasures {
+  flow: Flow; period: number; partner_country: string; port: string; customs_office: string; transport_mode: string; incoterm: string;
+}
+export interface RollupHsMonthlyTable extends ItemRollupMeasures { flow: Flow; period: number; hs6: string }
+export interface RollupHsCountryMonthlyTable extends ItemRollupMeasures { flow: Flow; period: number; hs6: string; partner_country: string }
+export interface RollupItemsMonthlyTable extends ItemRollupMeasures {
+  flow: Flow; period: number; hs6: string; partner_country: string; port: string; customs_office: string; transport_mode: string;
 }
 export interface RollupCompanyMonthlyTable {
-  flow: 'import' | 'export'; period: number; company_id: number; partner_company_id: number; partner_country: string;
-  hs6: string; records: number; value_usd_cents: number; net_weight_kg: number; quantity: number;
+  flow: Flow; period: number; company_id: number; partner_company_id: number; partner_country: string; hs6: string;
+  records: number; records_hs4: number; records_hs2: number; records_decl: number; value_usd_cents: number;
+  net_weight_kg: number; quantity: number;
 }
 
 export interface DB {
@@ -149,6 +158,9 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   bulk_export_jobs: BulkExportJobsTable;
+  rollup_country_monthly: RollupCountryMonthlyTable;
+  rollup_hs_monthly: RollupHsMonthlyTable;
+  rollup_hs_country_monthly: RollupHsCountryMonthlyTable;
   rollup_items_monthly: RollupItemsMonthlyTable;
   rollup_declarations_monthly: RollupDeclarationsMonthlyTable;
   rollup_company_monthly: RollupCompanyMonthlyTable;

@@ -9,6 +9,7 @@ import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
 import { addOnConflict, insertRows, type BulkTarget, type SqlValue } from './bulk.js';
 import { ROLLUPS, measuresOf, rollupDeltas, type StoredDeclaration } from './rollups.js';
+import { batchCommitted } from './events.js';
 import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration } from './validate.js';
 
 export interface RejectedRow {
@@ -76,6 +77,7 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
   });
 
   const resolver = new CompanyResolver(store.db);
+  let committed: StoredDeclaration[] = [];
   const result = await store.db.transaction().execute(async (trx) => {
     const started = nowIso();
     const claimed = await insertRows<{ id: number }>(
@@ -88,6 +90,7 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
     if (batchId === null) return replay(trx, opts.batchKey);
 
     const stored = await storeDeclarations(trx, store, resolver, valid, opts.source, batchId, started);
+    committed = stored;
     const deltas = rollupDeltas(stored);
     for (const def of ROLLUPS) {
       const rows = deltas.get(def.table) ?? [];
@@ -117,6 +120,7 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
     return { batch_id: batchId, stored: stored.length, duplicates, rejected, replayed: false } satisfies BatchResult;
   });
   resolver.commit();
+  if (!result.replayed && result.stored > 0) await batchCommitted(store, committed);
   return result;
 }
 

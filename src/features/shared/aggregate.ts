@@ -48,6 +48,8 @@ const MEASURE_OF: Partial<Record<Metric, Measure>> = {
   customs_duty_usd: 'duties', additional_duty_usd: 'duties', vat_usd: 'duties',
 };
 
+const DECL_SAFE_ON_ITEMS = new Set<Metric>(['value_usd', 'records', 'companies', 'partner_companies']);
+
 interface Plan {
   source: CubeSource | null;
   recordsColumn: string | null;
@@ -90,8 +92,13 @@ export function planAggregate(spec: AggregateSpec): Plan {
     if (![...needDims].every((d) => source.dims.includes(d))) continue;
     if (![...needMeasures].every((m) => source.measures.includes(m))) continue;
     if ((spec.metrics.includes('companies') || spec.metrics.includes('partner_companies')) && !source.companies) continue;
-    // A product-level query needs item-level measures, which only sources with hs hold.
-    if (productLevel !== source.dims.includes('hs')) continue;
+    // A product-level query needs item-level measures, which only sources with hs hold. A
+    // declaration-level query may still read an item-level source for value (the items of a
+    // declaration sum to its header value to the cent), declaration counts and traders, but not
+    // for weights or duties, whose header figures may differ from the lines' sum.
+    const itemSource = source.dims.includes('hs');
+    if (productLevel && !itemSource) continue;
+    if (!productLevel && itemSource && !spec.metrics.every((m) => DECL_SAFE_ON_ITEMS.has(m))) continue;
     let recordsColumn: string | null = null;
     if (spec.metrics.includes('records')) {
       const key = depth === 0 ? 'decl' : depth <= 2 ? 'hs2' : depth <= 4 ? 'hs4' : 'hs6';

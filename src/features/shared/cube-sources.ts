@@ -18,26 +18,34 @@ export interface CubeSource {
   companies: boolean;
 }
 
+const ITEM_RECORDS = { hs6: 'records', hs4: 'records_hs4', hs2: 'records_hs2' } as const;
+const ITEM_MEASURES: readonly Measure[] = ['value', 'weight', 'quantity', 'duties'];
+const DECL_MEASURES: readonly Measure[] = ['value', 'weight', 'duties'];
+
+// Narrowest first: the engine takes the first that fits.
 export const CUBE_SOURCES: readonly CubeSource[] = [
+  { table: 'rollup_country_monthly', dims: ['period', 'flow', 'country'], measures: DECL_MEASURES, records: { decl: 'records' }, companies: false },
+  { table: 'rollup_hs_monthly', dims: ['period', 'flow', 'hs'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
+  { table: 'rollup_hs_country_monthly', dims: ['period', 'flow', 'hs', 'country'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
   {
     table: 'rollup_declarations_monthly',
     dims: ['period', 'flow', 'country', 'port', 'customs_office', 'transport_mode', 'incoterm'],
-    measures: ['value', 'weight', 'duties'],
+    measures: DECL_MEASURES,
     records: { decl: 'records' },
     companies: false,
   },
   {
     table: 'rollup_items_monthly',
     dims: ['period', 'flow', 'hs', 'country', 'port', 'customs_office', 'transport_mode'],
-    measures: ['value', 'weight', 'quantity', 'duties'],
-    records: { hs6: 'records' },
+    measures: ITEM_MEASURES,
+    records: ITEM_RECORDS,
     companies: false,
   },
   {
     table: 'rollup_company_monthly',
     dims: ['period', 'flow', 'hs', 'country', 'company', 'partner_company'],
     measures: ['value', 'weight', 'quantity'],
-    records: { hs6: 'records' },
+    records: { ...ITEM_RECORDS, decl: 'records_decl' },
     companies: true,
   },
 ];

@@ -7,6 +7,7 @@ import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import { aggregate, planAggregate, invalidateAggregates, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
+import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
 
 interface RawItem { hs: string; value: number; weight: number; qty: number }
 interface RawDecl { id: number; flow: Flow; date: string; period: number; country: string; port: string; office: string; mode: string; incoterm: string | null; company: number; partner: number | null; value: number; weight: number; regime: string; items: RawItem[] }
@@ -133,7 +134,7 @@ describeEachStore('aggregate engine', (get) => {
       if (metrics.includes('value_usd') && got.rows.length) expect(shareSum, label).toBeCloseTo(1, 3);
     }
     // The random specs exercised the raw path and every rollup.
-    expect([...sources].sort()).toEqual(['raw', 'rollup_company_monthly', 'rollup_declarations_monthly', 'rollup_items_monthly']);
+    expect([...sources].sort()).toEqual(['raw', ...CUBE_SOURCES.map((c) => c.table)].sort());
   });
 
   it('ranks by value and keeps shares of the whole filtered total under top', async () => {
