@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
 import { FilterParams, parseFilters, echoFilters, type Filters, type Flow } from '../shared/filters.js';
-import { aggregate, type AggRow } from '../shared/aggregate.js';
+import { aggregate } from '../shared/aggregate.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
 import { COUNTRY_BY_ALPHA2 } from '../../reference/countries.js';
@@ -41,10 +41,6 @@ export async function flowTotals(db: Parameters<typeof aggregate>[0], filters: F
   return { exports, imports, balance_usd: round2(exports.value_usd - imports.value_usd), total_trade_usd: round2(exports.value_usd + imports.value_usd) };
 }
 
-function strip(rows: AggRow[], drop: string[]): AggRow[] {
-  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
-}
-
 export const tradeBilateral = defineOperation({
   method: 'GET',
   url: '/v1/trade/bilateral/:country',
@@ -72,9 +68,7 @@ export const tradeBilateral = defineOperation({
     const db = deps.store.db;
     const exp: Filters = { ...filters, flow: 'export' };
     const imp: Filters = { ...filters, flow: 'import' };
-    // Company rankings ask for quantity as well: that makes them item-level, which the company
-    // rollup answers, instead of scanning every declaration with this partner.
-    const byCompany = (f: Filters) => aggregate(db, { filters: f, groupBy: ['company'], metrics: ['value_usd', 'quantity'], top });
+    const byCompany = (f: Filters) => aggregate(db, { filters: f, groupBy: ['company'], metrics: ['value_usd'], top });
     const [totals, expProducts, impProducts, ports, exporters, importers, series] = await Promise.all([
       flowTotals(db, filters),
       aggregate(db, { filters: exp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top }),
@@ -114,8 +108,8 @@ export const tradeBilateral = defineOperation({
           top_export_products: expProducts.rows,
           top_import_products: impProducts.rows,
           ports: portList,
-          top_exporters: strip(await withNames(db, exporters.rows), ['quantity']),
-          top_importers: strip(await withNames(db, importers.rows), ['quantity']),
+          top_exporters: await withNames(db, exporters.rows),
+          top_importers: await withNames(db, importers.rows),
           series: [...periods.values()].sort((a, b) => (a.period < b.period ? -1 : 1)),
         },
       ],
