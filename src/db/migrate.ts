@@ -6,6 +6,7 @@ import * as m002 from './migrations/002-rollups.js';
 import * as m004 from './migrations/004-shipments.js';
 import * as m005 from './migrations/005-trade-records-order.js';
 import * as m007 from './migrations/007-rollup-lattice.js';
+import * as m008 from './migrations/008-gateway-rollup.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '004-shipments': m004,
   '005-trade-records-order': m005,
   '007-rollup-lattice': m007,
+  '008-gateway-rollup': m008,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

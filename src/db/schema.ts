@@ -117,6 +117,9 @@ interface DeclarationRollupMeasures {
 }
 type Flow = 'import' | 'export';
 export interface RollupCountryMonthlyTable extends DeclarationRollupMeasures { flow: Flow; period: number; partner_country: string }
+export interface RollupGatewayMonthlyTable extends DeclarationRollupMeasures {
+  flow: Flow; period: number; port: string; customs_office: string; transport_mode: string;
+}
 export interface RollupDeclarationsMonthlyTable extends DeclarationRollupMeasures {
   flow: Flow; period: number; partner_country: string; port: string; customs_office: string; transport_mode: string; incoterm: string;
 }
@@ -159,6 +162,7 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   bulk_export_jobs: BulkExportJobsTable;
   rollup_country_monthly: RollupCountryMonthlyTable;
+  rollup_gateway_monthly: RollupGatewayMonthlyTable;
   rollup_hs_monthly: RollupHsMonthlyTable;
   rollup_hs_country_monthly: RollupHsCountryMonthlyTable;
   rollup_items_monthly: RollupItemsMonthlyTable;

@@ -10,7 +10,7 @@
 import type { ValidDeclaration, ValidItem } from './validate.js';
 
 export type RollupTable =
-  | 'rollup_country_monthly' | 'rollup_declarations_monthly' | 'rollup_hs_monthly' | 'rollup_hs_country_monthly'
+  | 'rollup_country_monthly' | 'rollup_gateway_monthly' | 'rollup_declarations_monthly' | 'rollup_hs_monthly' | 'rollup_hs_country_monthly'
   | 'rollup_items_monthly' | 'rollup_company_monthly';
 
 export interface RollupDef {
@@ -31,6 +31,10 @@ const ITEM_APPROX = ['net_weight_kg', 'quantity'] as const;
 
 export const ROLLUPS: readonly RollupDef[] = [
   { table: 'rollup_country_monthly', grain: 'declaration', keys: ['flow', 'period', 'partner_country'], exact: DECL_EXACT, approx: DECL_APPROX },
+  {
+    table: 'rollup_gateway_monthly', grain: 'declaration',
+    keys: ['flow', 'period', 'port', 'customs_office', 'transport_mode'], exact: DECL_EXACT, approx: DECL_APPROX,
+  },
   {
     table: 'rollup_declarations_monthly', grain: 'declaration',
     keys: ['flow', 'period', 'partner_country', 'port', 'customs_office', 'transport_mode', 'incoterm'], exact: DECL_EXACT, approx: DECL_APPROX,

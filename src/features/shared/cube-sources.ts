@@ -25,6 +25,13 @@ const DECL_MEASURES: readonly Measure[] = ['value', 'weight', 'duties'];
 // Narrowest first: the engine takes the first that fits.
 export const CUBE_SOURCES: readonly CubeSource[] = [
   { table: 'rollup_country_monthly', dims: ['period', 'flow', 'country'], measures: DECL_MEASURES, records: { decl: 'records' }, companies: false },
+  {
+    table: 'rollup_gateway_monthly',
+    dims: ['period', 'flow', 'port', 'customs_office', 'transport_mode'],
+    measures: DECL_MEASURES,
+    records: { decl: 'records' },
+    companies: false,
+  },
   { table: 'rollup_hs_monthly', dims: ['period', 'flow', 'hs'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
   { table: 'rollup_hs_country_monthly', dims: ['period', 'flow', 'hs', 'country'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
   {
