@@ -29,7 +29,7 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DECLARATIONS: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...extraEnv },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DECLARATIONS: '0', RATE_LIMIT_PER_MINUTE: '10000000', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

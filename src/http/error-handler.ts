@@ -62,6 +62,7 @@ export function toApiError(err: unknown): ApiError {
     return new ApiError('validation_error', 'The request body is not valid JSON', [{ field: 'body', issue: 'invalid JSON' }]);
   }
   if (e.statusCode === 429) return new ApiError('rate_limited', e.message || 'Too many requests');
+  if (e.statusCode === 503) return new ApiError('service_unavailable', 'The server is shutting down or overloaded; retry shortly');
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return new ApiError('validation_error', e.message);
   }
