@@ -4,7 +4,7 @@ import { badParam } from '../../http/errors.js';
 import { parseDateBound } from '../shared/filters.js';
 import { DEFAULT_EDITION } from './builtin.js';
 import { CodeParams, findCode, parseCode } from './params.js';
-import { tradePartners, tradeTotals, tradeTrend, type TradeQuery } from './queries.js';
+import { tradeCells, tradePartners, tradeTotals, tradeTrend, type TradeQuery } from './queries.js';
 
 const Totals = Type.Object({
   value_usd: Type.Number(), net_weight_kg: Type.Number(),
@@ -49,7 +49,10 @@ export const getHsCodeTrade = defineOperation({
     if (from && to && to < from) throw badParam('to', `must not be before from (${query.from})`);
     await findCode(db, DEFAULT_EDITION, code);
     const q: TradeQuery = { prefix: code, from, to };
-    const [totals, partners, trend] = await Promise.all([tradeTotals(db, q), tradePartners(db, q, query.top ?? 10), tradeTrend(db, q)]);
+    const cells = await tradeCells(db, q);
+    const totals = tradeTotals(cells);
+    const partners = tradePartners(cells, query.top ?? 10);
+    const trend = tradeTrend(cells);
     const totalOf = (flow: string) => {
       const t = totals.find((x) => x.flow === flow) ?? { value_cents: 0, net_weight_kg: 0, records: 0, items: 0 };
       return {

@@ -171,41 +171,65 @@ function itemsOf(db: Db, q: TradeQuery) {
 
 export interface FlowTotals { flow: string; value_cents: number; net_weight_kg: number; records: number; items: number }
 
-export async function tradeTotals(db: Db, q: TradeQuery): Promise<FlowTotals[]> {
+/** One (month, flow, partner country) cell of a product's trade. */
+export interface TradeCell { period: number; flow: string; country: string; value_cents: number; net_weight_kg: number; records: number; items: number }
+
+/**
+ * The product's trade in (month, flow, partner country) cells, read in ONE pass over the matching
+ * item lines: on a large store that pass is the whole cost, and totals, partners and the trend are
+ * all sums of these cells. Declaration counts add up exactly because month, flow and partner
+ * country are properties of the declaration, so no declaration falls in two cells.
+ */
+export async function tradeCells(db: Db, q: TradeQuery): Promise<TradeCell[]> {
   const rows = await itemsOf(db, q).select((eb) => [
-    'd.flow',
+    'd.period', 'd.flow', 'd.partner_country',
     eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
     eb.fn.sum<number>('i.net_weight_kg').as('net_weight_kg'),
     eb.fn.count<number>('d.id').distinct().as('records'),
     eb.fn.countAll<number>().as('items'),
-  ]).groupBy('d.flow').execute();
+  ]).groupBy(['d.period', 'd.flow', 'd.partner_country']).execute();
   return rows.map((r) => ({
-    flow: r.flow, value_cents: Number(r.value_cents ?? 0), net_weight_kg: Number(r.net_weight_kg ?? 0),
-    records: Number(r.records), items: Number(r.items),
+    period: Number(r.period), flow: r.flow, country: r.partner_country, value_cents: Number(r.value_cents ?? 0),
+    net_weight_kg: Number(r.net_weight_kg ?? 0), records: Number(r.records), items: Number(r.items),
   }));
 }
 
-export async function tradePartners(db: Db, q: TradeQuery, top: number): Promise<Array<{ flow: string; country: string; value_cents: number; records: number }>> {
-  const rows = await itemsOf(db, q).select((eb) => [
-    'd.flow', 'd.partner_country',
-    eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
-    eb.fn.count<number>('d.id').distinct().as('records'),
-  ]).groupBy(['d.flow', 'd.partner_country']).execute();
-  const byFlow = new Map<string, Array<{ flow: string; country: string; value_cents: number; records: number }>>();
-  for (const r of rows) {
-    const list = byFlow.get(r.flow) ?? [];
-    list.push({ flow: r.flow, country: r.partner_country, value_cents: Number(r.value_cents ?? 0), records: Number(r.records) });
-    byFlow.set(r.flow, list);
+export function tradeTotals(cells: readonly TradeCell[]): FlowTotals[] {
+  const byFlow = new Map<string, FlowTotals>();
+  for (const c of cells) {
+    const t = byFlow.get(c.flow) ?? { flow: c.flow, value_cents: 0, net_weight_kg: 0, records: 0, items: 0 };
+    t.value_cents += c.value_cents;
+    t.net_weight_kg += c.net_weight_kg;
+    t.records += c.records;
+    t.items += c.items;
+    byFlow.set(c.flow, t);
   }
+  return [...byFlow.values()];
+}
+
+export function tradePartners(cells: readonly TradeCell[], top: number): Array<{ flow: string; country: string; value_cents: number; records: number }> {
+  const byKey = new Map<string, { flow: string; country: string; value_cents: number; records: number }>();
+  for (const c of cells) {
+    const key = `${c.flow}|${c.country}`;
+    const p = byKey.get(key) ?? { flow: c.flow, country: c.country, value_cents: 0, records: 0 };
+    p.value_cents += c.value_cents;
+    p.records += c.records;
+    byKey.set(key, p);
+  }
+  const byFlow = new Map<string, Array<{ flow: string; country: string; value_cents: number; records: number }>>();
+  for (const p of byKey.values()) byFlow.set(p.flow, [...(byFlow.get(p.flow) ?? []), p]);
   return [...byFlow.values()].flatMap((list) =>
     list.sort((a, b) => b.value_cents - a.value_cents || (a.country < b.country ? -1 : 1)).slice(0, top));
 }
 
-export async function tradeTrend(db: Db, q: TradeQuery): Promise<Array<{ period: number; flow: string; value_cents: number; net_weight_kg: number }>> {
-  const rows = await itemsOf(db, q).select((eb) => [
-    'd.period', 'd.flow',
-    eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
-    eb.fn.sum<number>('i.net_weight_kg').as('net_weight_kg'),
-  ]).groupBy(['d.period', 'd.flow']).orderBy('d.period').execute();
-  return rows.map((r) => ({ period: Number(r.period), flow: r.flow, value_cents: Number(r.value_cents ?? 0), net_weight_kg: Number(r.net_weight_kg ?? 0) }));
+export function tradeTrend(cells: readonly TradeCell[]): Array<{ period: number; flow: string; value_cents: number; net_weight_kg: number }> {
+  const byKey = new Map<string, { period: number; flow: string; value_cents: number; net_weight_kg: number }>();
+  for (const c of cells) {
+    const key = `${c.period}|${c.flow}`;
+    const t = byKey.get(key) ?? { period: c.period, flow: c.flow, value_cents: 0, net_weight_kg: 0 };
+    t.value_cents += c.value_cents;
+    t.net_weight_kg += c.net_weight_kg;
+    byKey.set(key, t);
+  }
+  return [...byKey.values()].sort((a, b) => a.period - b.period);
 }
