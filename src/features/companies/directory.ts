@@ -68,7 +68,12 @@ export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Di
     return s.building;
   };
   if (!s.current) return rebuild();
-  if (now - s.builtAt > MAX_AGE_MS) return rebuild();
+  // Only trade sizes have aged: the old directory keeps answering while the new one is built, so
+  // no request waits the seconds a full build takes on a large store.
+  if (now - s.builtAt > MAX_AGE_MS) {
+    rebuild().catch(() => undefined);
+    return s.current;
+  }
   if (now - s.checkedAt >= CHECK_EVERY_MS) {
     s.checkedAt = now;
     if ((await companiesFingerprint(db)) !== s.current.fingerprint) return rebuild();
