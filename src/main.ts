@@ -35,7 +35,11 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // Keep-alive connections busy when closing began turn idle once their request is answered;
+    // close them as they do, or the server would wait for clients to hang up.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close(); // stops accepting, waits for in-flight requests
+    clearInterval(sweep);
     await webhookWorker.stop();
     await bulkRunner.stop();
     await deps.usage.stop();

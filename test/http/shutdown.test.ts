@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 
-function request(port: number, pathName: string, body?: string): Promise<{ status: number; body: string }> {
+function request(port: number, pathName: string, body?: string, agent: http.Agent | false = false): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: pathName, agent: false, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {} },
+      { host: '127.0.0.1', port, path: pathName, agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {} },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -47,8 +47,12 @@ describe('graceful shutdown', () => {
     // Token requests take tens of milliseconds (scrypt): SIGTERM lands while they are in flight,
     // and each must still be answered in full.
     const creds = JSON.stringify({ api_key: demo.api_key, api_secret: demo.api_secret });
-    const inflight = Array.from({ length: 4 }, () => request(port, '/v1/auth/token', creds));
-    await new Promise((r) => setTimeout(r, 15));
+    // Connections the server has already accepted (a connection still in the listen backlog is
+    // reset by the operating system when the listener closes: it never reached the server).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    await Promise.all(Array.from({ length: 4 }, () => request(port, '/v1/health', undefined, agent)));
+    const inflight = Array.from({ length: 4 }, () => request(port, '/v1/auth/token', creds, agent));
+    await new Promise((r) => setTimeout(r, 30));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     const answers = await Promise.all(inflight);
@@ -59,7 +63,7 @@ describe('graceful shutdown', () => {
       if (a.status === 200) expect(JSON.parse(a.body).data[0].access_token).toBeTruthy();
       else expect(JSON.parse(a.body)).toMatchObject({ status: 'error', code: 503, error: { type: 'service_unavailable' } });
     }
-    expect(await exited).toBe(0);
+    expect(await exited, out).toBe(0);
     await expect(get(port, '/v1/health')).rejects.toThrow();
     fs.rmSync(dir, { recursive: true, force: true });
   }, 90_000);

@@ -33,7 +33,28 @@ export async function signAccessToken(secret: Uint8Array, keyId: string, scopes:
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<VerifyResult> {
+// A client reuses its token for many requests; a token string that verified once verifies the
+// same way until it expires, so the signature check (an async WebCrypto round trip) is skipped
+// for tokens seen recently. Revocation is still checked per request, against the store.
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { secret: Uint8Array; claims: AccessClaims }>();
+
+export async function verifyAccessToken(secret: Uint8Array, token: string, now = Date.now()): Promise<VerifyResult> {
+  const hit = verified.get(token);
+  if (hit && hit.secret === secret) {
+    if (hit.claims.expiresAt * 1000 > now) return { ok: true, claims: hit.claims };
+    verified.delete(token);
+    return { ok: false, reason: 'expired' };
+  }
+  const result = await verifyUncached(secret, token);
+  if (result.ok) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { secret, claims: result.claims });
+  }
+  return result;
+}
+
+async function verifyUncached(secret: Uint8Array, token: string): Promise<VerifyResult> {
   try {
     // Only HS256 is accepted: `alg: none` and algorithm-confusion tokens fail here.
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
