@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-shipments.js';
 import * as m005 from './migrations/005-trade-records-order.js';
 import * as m007 from './migrations/007-rollup-lattice.js';
 import * as m008 from './migrations/008-gateway-rollup.js';
+import * as m009 from './migrations/009-missing-rollups.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -17,13 +18,18 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '005-trade-records-order': m005,
   '007-rollup-lattice': m007,
   '008-gateway-rollup': m008,
+  '009-missing-rollups': m009,
 };
 
 export async function migrate(store: Store): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => m.up(db, store.engine) };
+      for (const [name, m] of Object.entries(MIGRATIONS)) {
+        // Kysely runs SQLite migrations outside a transaction; SQLite's DDL is transactional, so
+        // each migration gets one: a process stopped mid-migration leaves no half-made tables.
+        out[name] = { up: (db) => (store.engine === 'sqlite' ? db.transaction().execute((trx) => m.up(trx, store.engine)) : m.up(db, store.engine)) };
+      }
       return out;
     },
   };

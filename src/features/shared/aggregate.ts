@@ -9,6 +9,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
+import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 
 export type Metric =
@@ -66,7 +67,8 @@ function filterDims(f: Filters): Dim[] {
   if (f.customsOffices.length) dims.push('customs_office');
   if (f.transportModes.length) dims.push('transport_mode');
   if (f.incoterms.length) dims.push('incoterm');
-  if (f.companyId !== null) dims.push('company', 'partner_company');
+  // `q` matches either party's name: answered, once resolved to company ids, like a company filter.
+  if (f.companyId !== null || f.q) dims.push('company', 'partner_company');
   return dims;
 }
 
@@ -82,7 +84,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
   const depth = hsDepth(spec);
   const productLevel = depth > 0 || spec.metrics.includes('quantity');
   const raw: Plan = { source: null, recordsColumn: null, productLevel };
-  if (f.q || f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
+  if (f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
   if (!monthAligned(f) || depth > 6) return raw;
   // Several HS prefixes: a declaration matching two of them would be counted twice.
   if (f.hs.length > 1 && (spec.metrics.includes('records') || spec.metrics.includes('companies'))) return raw;
@@ -134,7 +136,13 @@ interface Built {
   query: RawBuilder<Record<string, unknown>>;
 }
 
-function build(spec: AggregateSpec, plan: Plan, grouped: boolean): Built {
+/**
+ * Companies whose folded name contains the folded `q`, or null when there are so many that a
+ * subquery is better than a literal list.
+ */
+export type QCompanies = number[] | null;
+
+function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies = null): Built {
   const f = spec.filters;
   const freq = spec.freq ?? 'month';
   const level = spec.hsLevel ?? 6;
@@ -169,7 +177,9 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean): Built {
   if (ms.has('partner_companies')) select.push(src ? sql`count(distinct nullif(partner_company_id, 0)) as partner_companies` : sql`count(distinct d.partner_company_id) as partner_companies`);
 
   const where: RawBuilder<unknown>[] = [];
-  if (f.flow) where.push(sql`${c('flow')} = ${f.flow}`);
+  // Both flows are named when none is asked for, so the indexes that lead with flow still serve
+  // the period and code ranges behind it.
+  where.push(f.flow ? sql`${c('flow')} = ${f.flow}` : sql`${c('flow')} in ('export', 'import')`);
   if (src) {
     if (f.from) where.push(sql`period >= ${periodOf(f.from)}`);
     if (f.to) where.push(sql`period <= ${periodOf(f.to)}`);
@@ -186,19 +196,42 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean): Built {
   if (f.customsOffices.length) where.push(inList(c('customs_office'), f.customsOffices));
   if (f.transportModes.length) where.push(inList(c('transport_mode'), f.transportModes));
   if (f.incoterms.length) where.push(inList(src ? sql.ref('incoterm') : sql`coalesce(d.incoterm, '')`, f.incoterms));
-  if (f.companyId !== null) where.push(sql`(${c('company_id')} = ${f.companyId} or ${c('partner_company_id')} = ${f.companyId})`);
+  // Company restrictions (a company id, the companies `q` names): either party is one of them.
+  const parties: RawBuilder<unknown>[] = [];
+  if (f.companyId !== null) parties.push(sql`(${f.companyId})`);
+  if (f.q) {
+    if (qIds && qIds.length === 0) where.push(sql`1 = 0`);
+    // Ids are integers read from the store: inlined, so a common word cannot exceed the engines'
+    // bound-parameter limits.
+    else parties.push(qIds ? sql`(${sql.raw(qIds.join(', '))})` : sql`(select id from companies where name_folded like ${likePattern(f.q)} escape '\\')`);
+  }
+  if (src) {
+    for (const set of parties.slice(1)) where.push(sql`(company_id in ${set} or partner_company_id in ${set})`);
+  } else {
+    // Raw records: the declarations of those companies, found through the company indexes, as a
+    // set the date-range scan tests each row against (cheaper than two IN tests per row).
+    for (const set of parties) {
+      where.push(sql`d.id in (select id from declarations where company_id in ${set} union all select id from declarations where partner_company_id in ${set})`);
+    }
+  }
   if (!src) {
     if (f.regimes.length) where.push(inList(sql.ref('d.regime'), f.regimes));
     if (f.currencies.length) where.push(inList(sql.ref('d.currency'), f.currencies));
     if (f.minValueCents !== null) where.push(sql`d.value_usd_cents >= ${f.minValueCents}`);
     if (f.maxValueCents !== null) where.push(sql`d.value_usd_cents <= ${f.maxValueCents}`);
-    if (f.q) {
-      const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      where.push(sql`(d.company_id in (select id from companies where name_folded like ${like} escape '\\') or d.partner_company_id in (select id from companies where name_folded like ${like} escape '\\'))`);
-    }
   }
 
-  const from = src ? sql.table(src.table) : join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
+  // On the company rollup the first company restriction drives the scan: the rows where a company
+  // is the trader, then those where it is only the partner, each read through its own index
+  // (company, flow, period) instead of testing both columns on every row of the period.
+  let from: RawBuilder<unknown>;
+  if (src) {
+    const set = parties[0];
+    const t = sql.table(src.table);
+    from = set ? sql`(select * from ${t} where company_id in ${set} union all select * from ${t} where partner_company_id in ${set} and company_id not in ${set}) t` : t;
+  } else {
+    from = join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
+  }
   let q = sql`select ${sql.join(select)} from ${from}`;
   if (where.length) q = sql`${q} where ${sql.join(where, sql` and `)}`;
   if (groupBy.length) q = sql`${q} group by ${sql.join(groupBy.map(dimExpr))}`;
@@ -279,6 +312,22 @@ let dataVersion = 0;
 export function invalidateAggregates(): void {
   dataVersion++;
   cache.clear();
+  qCache.clear();
+}
+
+// Beyond this many matching companies the LIKE stays a subquery rather than a literal list.
+const Q_IDS_MAX = 20_000;
+const qCache = new Map<string, { at: number; ids: QCompanies }>();
+
+/** Resolves `q` to the ids of the companies whose folded name contains it (one LIKE per q). */
+export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<QCompanies> {
+  const hit = qCache.get(folded);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ids;
+  const rows = await sql<{ id: number }>`select id from companies where name_folded like ${likePattern(folded)} escape '\\' limit ${sql.lit(Q_IDS_MAX + 1)}`.execute(db);
+  const ids = rows.rows.length > Q_IDS_MAX ? null : rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  if (qCache.size >= CACHE_MAX) qCache.delete(qCache.keys().next().value as string);
+  qCache.set(folded, { at: Date.now(), ids });
+  return ids;
 }
 
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
@@ -287,9 +336,10 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
   const plan = planAggregate(spec);
   const grouped = spec.groupBy.length > 0;
+  const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
   const [rowsRes, totalsRes] = await Promise.all([
-    build(spec, plan, true).query.execute(db),
-    grouped ? build({ ...spec, groupBy: [] }, planAggregate({ ...spec, groupBy: [] }), false).query.execute(db) : null,
+    build(spec, plan, true, qIds).query.execute(db),
+    grouped ? build({ ...spec, groupBy: [] }, planAggregate({ ...spec, groupBy: [] }), false, qIds).query.execute(db) : null,
   ]);
   let rows = rowsRes.rows.map((r) => toRow(spec, r, grouped));
   let truncated = false;

@@ -10,7 +10,7 @@ import { parseFilters, type FilterQuery, type Flow } from '../../../src/features
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
 
 interface RawItem { hs: string; value: number; weight: number; qty: number }
-interface RawDecl { id: number; flow: Flow; date: string; period: number; country: string; port: string; office: string; mode: string; incoterm: string | null; company: number; partner: number | null; value: number; weight: number; regime: string; items: RawItem[] }
+interface RawDecl { id: number; flow: Flow; date: string; period: number; country: string; port: string; office: string; mode: string; incoterm: string | null; company: number; partner: number | null; value: number; weight: number; regime: string; items: RawItem[]; names: string[] }
 
 const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
 
@@ -30,6 +30,7 @@ function brute(decls: RawDecl[], spec: AggregateSpec) {
     if (f.regimes.length && !f.regimes.includes(d.regime)) continue;
     if (f.companyId !== null && d.company !== f.companyId && d.partner !== f.companyId) continue;
     if (f.minValueCents !== null && d.value < f.minValueCents) continue;
+    if (f.q && !d.names.some((n) => n.includes(f.q!))) continue;
     const units = product
       ? d.items.filter((i) => !f.hs.length || f.hs.some((h) => i.hs.startsWith(h))).map((i) => ({ ...i, hs: i.hs.slice(0, level) }))
       : [{ hs: '', value: d.value, weight: d.weight, qty: 0 }];
@@ -66,6 +67,7 @@ describeEachStore('aggregate engine', (get) => {
     invalidateAggregates();
     const rows = await store.db.selectFrom('declarations').selectAll().execute();
     const items = await store.db.selectFrom('declaration_items').selectAll().execute();
+    const folded = new Map((await store.db.selectFrom('companies').select(['id', 'name_folded']).execute()).map((c) => [Number(c.id), c.name_folded]));
     const byDecl = new Map<number, RawItem[]>();
     for (const i of items) {
       const list = byDecl.get(Number(i.declaration_id)) ?? [];
@@ -78,6 +80,7 @@ describeEachStore('aggregate engine', (get) => {
         office: d.customs_office, mode: d.transport_mode, incoterm: d.incoterm, company: Number(d.company_id),
         partner: d.partner_company_id === null ? null : Number(d.partner_company_id), value: Number(d.value_usd_cents),
         weight: Number(d.net_weight_kg), regime: d.regime, items: byDecl.get(Number(d.id)) ?? [],
+        names: [d.company_id, d.partner_company_id].filter((id) => id !== null).map((id) => folded.get(Number(id)) ?? ''),
       });
     }
     expect(decls).toHaveLength(600);
@@ -99,6 +102,8 @@ describeEachStore('aggregate engine', (get) => {
       if (r.next() < 0.1) q.regime = r.pick(['4000', '1000']);
       if (r.next() < 0.15) q.company_id = r.pick(companyIds);
       if (r.next() < 0.1) q.min_value_usd = 20_000;
+      // A word of some trader's name, or of some foreign partner's, or one matching nobody.
+      if (r.next() < 0.2) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((w) => w.length > 3), 'zzqx']);
       const flow = r.pick<Flow | null>(['import', 'export', null]);
       const filters = parseFilters(q, flow);
       const groupBy = r.pick<Dim[]>([[], ['country'], ['hs'], ['period'], ['period', 'country'], ['port', 'transport_mode'], ['company'], ['flow']]);
