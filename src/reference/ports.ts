@@ -195,8 +195,32 @@ const FOREIGN_AIRPORTS: Port[] = (
   code: `X${country}${iata}`, unlocode_verified: false, locode, name, country, kind: 'air' as const, city, lat, lon, iata,
 }));
 
+// Inland places at the foreign end of road, rail and pipeline trade (a TIR truck from Kapıkule
+// ends in Munich, not at a seaport). Coded by the city's UN/LOCODE as commonly written; not
+// checked against the UNECE list, hence unlocode_verified false. Coordinates: city centres.
+const FOREIGN_INLAND: Port[] = (
+  [
+    ['BGSOF', 'Sofia', 42.70, 23.32], ['BGPDV', 'Plovdiv', 42.14, 24.75], ['GRSKG', 'Thessaloniki', 40.64, 22.94],
+    ['GRATH', 'Athens', 37.98, 23.73], ['ROBUH', 'Bucharest', 44.43, 26.10], ['HUBUD', 'Budapest', 47.50, 19.04],
+    ['ATVIE', 'Vienna', 48.21, 16.37], ['CZPRG', 'Prague', 50.08, 14.44], ['SKBTS', 'Bratislava', 48.15, 17.11],
+    ['SILJU', 'Ljubljana', 46.06, 14.51], ['HRZAG', 'Zagreb', 45.81, 15.98], ['RSBEG', 'Belgrade', 44.79, 20.45],
+    ['BASJJ', 'Sarajevo', 43.86, 18.41], ['MKSKP', 'Skopje', 41.99, 21.43], ['ALTIA', 'Tirana', 41.33, 19.82],
+    ['XKPRN', 'Pristina', 42.66, 21.17], ['MDKIV', 'Chișinău', 47.01, 28.86], ['PLWAW', 'Warsaw', 52.23, 21.01],
+    ['DEMUC', 'Munich', 48.14, 11.58], ['DEFRA', 'Frankfurt am Main', 50.11, 8.68], ['DEDUS', 'Düsseldorf', 51.23, 6.77],
+    ['DESTR', 'Stuttgart', 48.78, 9.18], ['CHZRH', 'Zurich', 47.38, 8.54], ['CHBSL', 'Basel', 47.56, 7.59],
+    ['NLAMS', 'Amsterdam', 52.37, 4.90], ['BEBRU', 'Brussels', 50.85, 4.35], ['FRPAR', 'Paris', 48.86, 2.35],
+    ['FRLYS', 'Lyon', 45.76, 4.84], ['ITMIL', 'Milan', 45.46, 9.19], ['LULUX', 'Luxembourg', 49.61, 6.13],
+    ['GBLON', 'London', 51.51, -0.13], ['UAIEV', 'Kyiv', 50.45, 30.52], ['GETBS', 'Tbilisi', 41.72, 44.79],
+    ['AZBAK', 'Baku', 40.41, 49.87], ['RUMOW', 'Moscow', 55.76, 37.62], ['KZALA', 'Almaty', 43.24, 76.89],
+    ['UZTAS', 'Tashkent', 41.30, 69.24], ['IRTHR', 'Tehran', 35.69, 51.39], ['IRTBZ', 'Tabriz', 38.08, 46.29],
+    ['IQEBL', 'Erbil', 36.19, 44.01], ['IQBGW', 'Baghdad', 33.31, 44.36], ['SYALP', 'Aleppo', 36.20, 37.13],
+  ] as [string, string, number, number][]
+).map(([code, city, lat, lon]) => ({
+  code, unlocode_verified: false, locode: code, name: city, country: code.slice(0, 2), kind: 'road' as const, city, lat, lon,
+}));
+
 export const TR_PORTS: readonly Port[] = [...TR_SEAPORTS, ...TR_AIRPORTS, ...TR_ROAD_GATES, ...TR_RAIL];
-export const FOREIGN_PORTS: readonly Port[] = [...FOREIGN_SEAPORTS, ...FOREIGN_AIRPORTS];
+export const FOREIGN_PORTS: readonly Port[] = [...FOREIGN_SEAPORTS, ...FOREIGN_AIRPORTS, ...FOREIGN_INLAND];
 export const PORTS: readonly Port[] = [...TR_PORTS, ...FOREIGN_PORTS];
 
 export const PORT_BY_CODE: ReadonlyMap<string, Port> = new Map(PORTS.map((p) => [p.code, p]));

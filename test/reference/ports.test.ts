@@ -23,6 +23,10 @@ describe('port codes', () => {
         expect(p.code).toMatch(/^[A-Z]{2}[A-Z2-9]{3}$/);
         expect(p.code.slice(0, 2)).toBe(p.country);
         expect(p.locode).toBe(p.code);
+      } else if (p.kind === 'road' && p.country !== 'TR') {
+        // Inland foreign places keep their city's code as commonly written, marked unverified.
+        expect(p.code).toMatch(/^[A-Z]{2}[A-Z2-9]{3}$/);
+        expect(p.code.slice(0, 2)).toBe(p.country);
       } else {
         expect(p.code).toMatch(/^X[A-Z]{2}[A-Z]{3}$/);
         expect(p.code.slice(1, 3)).toBe(p.country);
@@ -90,7 +94,7 @@ describe('portsForCountry', () => {
   it('filters by country (any case) and kind', () => {
     expect(portsForCountry('de', 'sea').map((p) => p.code).sort()).toEqual(['DEBRV', 'DEHAM']);
     expect(portsForCountry('DE', 'air').every((p) => p.country === 'DE' && p.kind === 'air')).toBe(true);
-    expect(portsForCountry('DE').length).toBe(portsForCountry('DE', 'sea').length + portsForCountry('DE', 'air').length);
+    expect(portsForCountry('DE').length).toBe(portsForCountry('DE', 'sea').length + portsForCountry('DE', 'air').length + portsForCountry('DE', 'road').length);
     expect(portsForCountry('ZZ')).toEqual([]);
   });
 

@@ -12,12 +12,13 @@ export const CarrierParam = Type.Optional(Type.String({ minLength: 1, maxLength:
 export const CompanyIdParam = Type.Optional(Type.Integer({ minimum: 1, description: 'Turkish party or foreign partner of the shipment' }));
 export const DateParam = Type.Optional(Type.String({ maxLength: 30, description: 'YYYY-MM-DD, YYYY-MM or an ISO 8601 date-time' }));
 
-const LOCODE = /^[A-Z]{2}[A-Z0-9]{3}$/;
+// UN/LOCODE, or the project's codes for places without one (X + country + three characters).
+const LOCODE = /^X?[A-Z]{2}[A-Z0-9]{3}$/;
 
 export function port(field: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const code = value.replace(/\s+/g, '').toUpperCase();
-  if (!LOCODE.test(code)) throw badParam(field, 'must be a UN/LOCODE: 2 country letters and 3 letters or digits, e.g. TRMER');
+  if (!LOCODE.test(code)) throw badParam(field, 'must be a UN/LOCODE (2 country letters and 3 letters or digits, e.g. TRMER) or a project code such as XTRKPK');
   return code;
 }
 
