@@ -15,7 +15,11 @@ const TTL_MS = 10_000;
 export async function sourceMeta(db: Kysely<DB>): Promise<SourceMeta> {
   if (cached && cached.db === db && Date.now() - cached.at < TTL_MS) return cached.value;
   const [range, sources, last] = await Promise.all([
-    db.selectFrom('declarations').select((eb) => [eb.fn.min('registered_at').as('lo'), eb.fn.max('registered_at').as('hi')]).executeTakeFirst(),
+    // Two queries, not one: each of min and max alone is read from the end of the date index.
+    Promise.all([
+      db.selectFrom('declarations').select((eb) => eb.fn.min('registered_at').as('lo')).executeTakeFirst(),
+      db.selectFrom('declarations').select((eb) => eb.fn.max('registered_at').as('hi')).executeTakeFirst(),
+    ]).then(([a, b]) => ({ lo: a?.lo, hi: b?.hi })),
     db.selectFrom('ingest_batches').select('source').distinct().execute(),
     db.selectFrom('ingest_batches').select((eb) => eb.fn.max('finished_at').as('at')).executeTakeFirst(),
   ]);
