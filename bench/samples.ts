@@ -17,6 +17,10 @@ export interface Samples {
   containers: string[];
   bookings: string[];
   routes: [string, string][];
+  /** Shipment references that resolve: B/L numbers and bookings of tracked shipments. */
+  trackable: string[];
+  /** Trading pairs (Turkish company, foreign partner) seen in declarations. */
+  pairs: [number, number][];
   carriers: string[];
   descriptions: string[];
   words: string[];
@@ -39,7 +43,7 @@ export async function drawSamples(databaseUrl: string, n = 400): Promise<Samples
       (await db.selectFrom('declarations').select(col).distinct().limit(200).execute()).map((r) => String((r as Record<string, unknown>)[col]));
     const companies = await db.selectFrom('companies').select(['id', 'name', 'country']).orderBy(spread).limit(n * 2).execute();
     const items = await db.selectFrom('declaration_items').select(['gtip', 'description']).limit(n * 5).execute();
-    const shipments = await db.selectFrom('shipments').select(['id', 'booking_number', 'origin_port', 'destination_port', 'carrier']).orderBy(spread).limit(n).execute();
+    const shipments = await db.selectFrom('shipments').select(['id', 'booking_number', 'bl_number', 'origin_port', 'destination_port', 'carrier']).orderBy(spread).limit(n).execute();
     const containers = (await db.selectFrom('containers').select('container_no').limit(n).execute()).map((r) => r.container_no);
     const range = await db.selectFrom('declarations').select((eb) => [eb.fn.min('registered_at').as('lo'), eb.fn.max('registered_at').as('hi')]).executeTakeFirst();
     const months: string[] = [];
@@ -70,6 +74,9 @@ export async function drawSamples(databaseUrl: string, n = 400): Promise<Samples
       containers,
       bookings: shipments.map((s) => s.booking_number).filter((b): b is string => !!b),
       routes: shipments.map((s) => [s.origin_port, s.destination_port] as [string, string]),
+      trackable: shipments.flatMap((s) => [s.booking_number, s.bl_number]).filter((r): r is string => !!r),
+      pairs: (await db.selectFrom('declarations').select(['company_id', 'partner_company_id']).where('partner_company_id', 'is not', null).orderBy(spread).limit(n).execute())
+        .map((r) => [Number(r.company_id), Number(r.partner_company_id)] as [number, number]),
       carriers: [...new Set(shipments.map((s) => s.carrier).filter((c): c is string => !!c))],
       descriptions: [...new Set(items.map((i) => i.description))].slice(0, n),
       words,
