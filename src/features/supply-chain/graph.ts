@@ -95,6 +95,16 @@ export async function shortestPath(from: number, to: number, maxHops: number, bu
   let frontier = [from];
   for (let hop = 1; hop <= maxHops && frontier.length; hop++) {
     const near = neighbours(new Set(frontier), await edgesOf(frontier));
+    // The target among this hop's neighbours wins before the budget is spent on the others: a
+    // large trader has thousands of partners.
+    for (const node of frontier) {
+      if ((near.get(node) ?? []).some((n) => n.id === to)) {
+        parent.set(to, node);
+        const path = [to];
+        while (path[0] !== from) path.unshift(parent.get(path[0]!)!);
+        return { path, visited: parent.size, exhausted: false };
+      }
+    }
     const next: number[] = [];
     for (const node of frontier) {
       for (const n of near.get(node) ?? []) {
