@@ -170,6 +170,8 @@ function dayOnly(p: Param): boolean {
 function required(route: string, rng: Rng, s: Samples): Record<string, string> {
   if (route === '/v1/statistics/market-share') return { country: rng.pick(s.countries) ?? 'DE', hs: rng.pick(s.gtips)?.slice(0, 2) ?? '87' };
   if (WHOLE_HISTORY.test(route)) return { hs: rng.pick(s.gtips)?.slice(0, 2) ?? '87', freq: 'month' };
+  // Unit values read item lines and refuse a filter matching more than 50,000 of them: name a product.
+  if (route.endsWith('/unit-values')) return { hs: rng.pick(s.gtips)?.slice(0, rng.pick([4, 6]) ?? 6) ?? '8703' };
   if (route === '/v1/trade/aggregate') {
     const group = rng.pick([['country'], ['hs4'], ['period'], ['port'], ['transport_mode'], ['company'], ['period', 'country']])!;
     return { group_by: group.join(','), ...(group.includes('period') ? { freq: rng.pick(['month', 'quarter', 'year'])! } : {}) };
