@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
 import { deliveryPerformanceBy } from '../../domain/shipments/transit-stats.js';
 import type { TransitRow } from './queries.js';
-import { FilterQuery, groupFields, loadTransits, transitFilter, TRANSIT_GROUPS, type TransitGroup } from './transit-times.js';
+import { FilterQuery, GroupKeyFields, GroupParams, groupFields, loadTransits, transitFilter } from './transit-times.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
 const round = (v: number | null, digits = 2) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
@@ -20,17 +20,13 @@ export const getDeliveryPerformance = defineOperation({
   querystring: Type.Object(
     {
       ...FilterQuery,
-      group_by: Type.Optional(Type.Unsafe<TransitGroup>({ type: 'string', enum: [...TRANSIT_GROUPS] })),
+      ...GroupParams,
       tolerance_hours: Type.Optional(Type.Number({ minimum: 0, maximum: 720, default: 24 })),
-      min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
-      top: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
     },
     { additionalProperties: false },
   ),
   data: Type.Object({
-    origin_port: Type.Union([Type.String(), Type.Null()]),
-    destination_port: Type.Union([Type.String(), Type.Null()]),
-    carrier: Type.Union([Type.String(), Type.Null()]),
+    ...GroupKeyFields,
     count: Type.Integer(),
     on_time: Type.Integer(),
     late: Type.Integer(),

@@ -10,6 +10,20 @@ import { cached } from './stats-cache.js';
 export const TRANSIT_GROUPS = ['route_carrier', 'route', 'carrier', 'origin_port', 'destination_port'] as const;
 export type TransitGroup = (typeof TRANSIT_GROUPS)[number];
 
+/** Grouping parameters shared by transit times and delivery performance. */
+export const GroupParams = {
+  group_by: Type.Optional(Type.Unsafe<TransitGroup>({ type: 'string', enum: [...TRANSIT_GROUPS] })),
+  min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  top: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+};
+
+/** The key fields of a grouped row (null where the grouping leaves them out). */
+export const GroupKeyFields = {
+  origin_port: Type.Union([Type.String(), Type.Null()]),
+  destination_port: Type.Union([Type.String(), Type.Null()]),
+  carrier: Type.Union([Type.String(), Type.Null()]),
+};
+
 export const FilterQuery = {
   origin_port: PortParam,
   destination_port: PortParam,
@@ -61,16 +75,12 @@ export const getTransitTimes = defineOperation({
   querystring: Type.Object(
     {
       ...FilterQuery,
-      group_by: Type.Optional(Type.Unsafe<TransitGroup>({ type: 'string', enum: [...TRANSIT_GROUPS] })),
-      min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
-      top: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+      ...GroupParams,
     },
     { additionalProperties: false },
   ),
   data: Type.Object({
-    origin_port: Type.Union([Type.String(), Type.Null()]),
-    destination_port: Type.Union([Type.String(), Type.Null()]),
-    carrier: Type.Union([Type.String(), Type.Null()]),
+    ...GroupKeyFields,
     count: Type.Integer(),
     mean_days: Days,
     p10_days: Days,
