@@ -12,6 +12,8 @@ export interface BenchArgs {
   compare: [string, string] | null;
   margin: number;
   variants: number;
+  /** Directory for a V8 CPU profile of the server process (node --cpu-prof), or null. */
+  profile: string | null;
 }
 
 export function parseBenchArgs(argv: string[]): BenchArgs {
@@ -29,6 +31,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       compare: { type: 'boolean', default: false },
       margin: { type: 'string', default: '0.25' },
       variants: { type: 'string', default: '400' },
+      profile: { type: 'string' },
     },
   });
   const num = (name: string, v: string, min: number) => {
@@ -49,5 +52,6 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     compare: values.compare ? [positionals[0]!, positionals[1]!] : null,
     margin: num('margin', values.margin, 0),
     variants: num('variants', values.variants, 1),
+    profile: values.profile ?? null,
   };
 }

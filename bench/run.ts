@@ -58,7 +58,7 @@ async function main(): Promise<void> {
 
   const dataset = await prepareDataset(args.store, args.declarations, args.seed);
   const creds = createBenchKey(dataset.databaseUrl);
-  const server = await startServer(dataset.databaseUrl, { ACCESS_TOKEN_TTL: '86400' });
+  const server = await startServer(dataset.databaseUrl, { ACCESS_TOKEN_TTL: '86400' }, args.profile);
   try {
     const tokenRes = await fetch(`${server.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) });
     if (!tokenRes.ok) throw new Error(`token request failed: ${tokenRes.status} ${await tokenRes.text()}`);
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as OpenApiDoc;
     const samples = await drawSamples(dataset.databaseUrl);
     let plans = planOperations(doc, samples, creds, args.variants);
-    if (args.only.length) plans = plans.filter((p) => args.only.some((f) => p.tag.toLowerCase().includes(f) || p.route.includes(`/${f}`)));
+    if (args.only.length) plans = plans.filter((p) => args.only.some((f) => p.tag.toLowerCase().includes(f) || p.route.includes(`/${f}`) || p.operationId.toLowerCase() === f));
 
     console.log(`bench: server up in ${server.startupMs.toFixed(0)} ms; ${plans.length} operations; ceiling first`);
     const ceilingRun = await drive(server.url, token, [{ method: 'GET', path: '/v1/ping' }], args.connections, args.duration);

@@ -24,11 +24,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}, profileDir: string | null = null): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DECLARATIONS: '0', RATE_LIMIT_PER_MINUTE: '10000000', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
