@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     let plans = planOperations(doc, samples, creds, args.variants);
     if (args.only.length) plans = plans.filter((p) => args.only.some((f) => p.tag.toLowerCase().includes(f) || p.route.includes(`/${f}`) || p.operationId.toLowerCase() === f));
 
-    console.log(`bench: server up in ${server.startupMs.toFixed(0)} ms; ${plans.length} operations; ceiling first`);
+    console.log(`bench: server up in ${server.startupMs.toFixed(0)} ms, aggregate copies ready at ${server.readyMs.toFixed(0)} ms; ${plans.length} operations; ceiling first`);
     const ceilingRun = await drive(server.url, token, [{ method: 'GET', path: '/v1/ping' }], args.connections, args.duration);
     const ceiling: OpResult = { operationId: 'ping', method: 'GET', route: '/v1/ping', tag: 'System', ...ceilingRun };
 
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
       settings: { store: args.store, declarations: args.declarations, seed: args.seed, connections: args.connections, duration_s: args.duration },
       dataset: { reused: dataset.reused, load_seconds: dataset.loadSeconds, declarations_per_second: dataset.declarationsPerSecond },
-      server: { startup_ms: Math.round(server.startupMs), peak_rss_mb: server.peakRssMb() },
+      server: { startup_ms: Math.round(server.startupMs), ready_ms: Math.round(server.readyMs), peak_rss_mb: server.peakRssMb() },
       ceiling,
       operations,
     };

@@ -4,6 +4,7 @@
 import { onBatchCommitted } from './ingest/events.js';
 import { invalidateAggregates } from './features/shared/aggregate.js';
 import { invalidateSourceMeta } from './features/shared/source-meta.js';
+import { invalidateCubes } from './features/shared/cube-cache.js';
 import { notifyNewRecords } from './features/webhooks/index.js';
 
 let registered = false;
@@ -11,7 +12,8 @@ let registered = false;
 export function registerBatchListeners(): void {
   if (registered) return;
   registered = true;
-  onBatchCommitted(() => {
+  onBatchCommitted((store) => {
+    invalidateCubes(store.db);
     invalidateAggregates();
     invalidateSourceMeta();
   });

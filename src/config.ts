@@ -19,6 +19,8 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   allowPrivateWebhooks: boolean;
+  /** Keep columnar copies of the rollup tables in memory for aggregates (see docs/aggregates.md). */
+  aggregateCache: boolean;
   dataDir: string;
 }
 
@@ -81,6 +83,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
+    aggregateCache: bool(env, 'AGGREGATE_CACHE', true),
     dataDir,
   };
   return Object.freeze(config);

@@ -6,6 +6,7 @@ import { prepareDeps, ensureDemoKey } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
+import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
 
 async function main(): Promise<void> {
   let config;
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   deps.usage.start();
   const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
+  // Built in the background: aggregates are answered by the store until the copies are ready.
+  if (config.aggregateCache) startCubeCache(store.db, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     await webhookWorker.stop();
     await bulkRunner.stop();
+    stopCubeCache(store.db);
     await deps.usage.stop();
     await store.close();
     process.exit(0);

@@ -11,6 +11,8 @@ import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
+import { evaluateCube, type CubeFilters } from './memcube.js';
+import { cubeCacheOf } from './cube-cache.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -237,7 +239,10 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   if (groupBy.length) q = sql`${q} group by ${sql.join(groupBy.map(dimExpr))}`;
   if (grouped) {
     const order = orderExpr(spec);
-    if (order) q = sql`${q} order by ${order}`;
+    // PostgreSQL cannot use output names inside an ORDER BY expression: order the grouped rows
+    // from outside when the key is computed from them.
+    if (order && spec.sort?.field === 'unit_value_usd_per_kg') q = sql`select * from (${q}) grouped order by ${order}`;
+    else if (order) q = sql`${q} order by ${order}`;
     const limit = spec.top ?? spec.maxRows ?? 10_000;
     q = sql`${q} limit ${sql.lit(limit + (spec.top ? 0 : 1))}`;
   }
@@ -256,7 +261,11 @@ function orderExpr(spec: AggregateSpec): RawBuilder<unknown> | null {
     const dimIndex = spec.groupBy.indexOf(spec.sort.field === 'hs_code' ? 'hs' : (spec.sort.field as Dim));
     let key: RawBuilder<unknown>;
     if (dimIndex >= 0) key = sql.id(`g${dimIndex}`);
-    else if (spec.sort.field === 'unit_value_usd_per_kg') key = sql`(case when weight > 0 then value_cents / weight end)`;
+    else if (spec.sort.field === 'unit_value_usd_per_kg') {
+      // Rows without weight have no unit value: first when ascending, last when descending, on both engines.
+      const uv = sql`(case when weight > 0 then value_cents / weight end)`;
+      return sql.join([sql`${uv} ${dir(spec.sort.desc)} ${sql.raw(spec.sort.desc ? 'nulls last' : 'nulls first')}`, ...ties]);
+    }
     else key = sql.id(SORT_SQL[spec.sort.field] ?? 'value_cents');
     return sql.join([sql`${key} ${dir(spec.sort.desc)}`, ...ties]);
   }
@@ -330,6 +339,33 @@ export async function companiesMatching(db: Kysely<DB>, folded: string): Promise
   return ids;
 }
 
+/** The rows a rollup source's SQL would give, from its in-memory cube when that is current. */
+function cubeRows(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies): Record<string, unknown>[] | null {
+  if (!plan.source) return null;
+  const f = spec.filters;
+  if (f.q && qIds === null) return null;
+  const cube = cubeCacheOf(db)?.get(plan.source.table);
+  if (!cube) return null;
+  const parties: number[][] = [];
+  if (f.companyId !== null) parties.push([f.companyId]);
+  if (f.q) parties.push(qIds!);
+  const filters: CubeFilters = {
+    flow: f.flow,
+    periodFrom: f.from ? periodOf(f.from) : null,
+    periodTo: f.to ? periodOf(f.to) : null,
+    hs: f.hs,
+    lists: ([
+      ['partner_country', f.countries],
+      ['port', f.ports],
+      ['customs_office', f.customsOffices],
+      ['transport_mode', f.transportModes],
+      ['incoterm', f.incoterms],
+    ] satisfies CubeFilters['lists']).filter(([, v]) => v.length > 0),
+    parties,
+  };
+  return evaluateCube(cube, spec, filters, plan.recordsColumn, grouped);
+}
+
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
   const key = `${dataVersion}|${JSON.stringify(spec)}`;
   const hit = cache.get(key);
@@ -337,18 +373,17 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   const plan = planAggregate(spec);
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
-  const [rowsRes, totalsRes] = await Promise.all([
-    build(spec, plan, true, qIds).query.execute(db),
-    grouped ? build({ ...spec, groupBy: [] }, planAggregate({ ...spec, groupBy: [] }), false, qIds).query.execute(db) : null,
-  ]);
-  let rows = rowsRes.rows.map((r) => toRow(spec, r, grouped));
+  const ungrouped = { ...spec, groupBy: [] };
+  const run = async (s: AggregateSpec, p: Plan, g: boolean) => cubeRows(db, s, p, g, qIds) ?? (await build(s, p, g, qIds).query.execute(db)).rows;
+  const [rowsRes, totalsRes] = await Promise.all([run(spec, plan, true), grouped ? run(ungrouped, planAggregate(ungrouped), false) : null]);
+  let rows = rowsRes.map((r) => toRow(spec, r, grouped));
   let truncated = false;
   const cap = spec.maxRows ?? 10_000;
   if (!spec.top && rows.length > cap) {
     rows = rows.slice(0, cap);
     truncated = true;
   }
-  const totals = grouped ? toRow({ ...spec, groupBy: [] }, totalsRes!.rows[0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
+  const totals = grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
   const totalCents = Number(totals._value_cents ?? 0);
   for (const r of rows) {
     if (grouped) r.share = totalCents > 0 ? Math.round((Number(r._value_cents) / totalCents) * 1e6) / 1e6 : null;

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { sql } from 'kysely';
 import { defineOperation } from '../../http/operation.js';
 import { ApiError } from '../../http/errors.js';
+import { cubeCacheOf } from '../shared/cube-cache.js';
 
 export const getHealth = defineOperation({
   method: 'GET',
@@ -10,7 +11,8 @@ export const getHealth = defineOperation({
   tag: 'System',
   summary: 'Liveness and readiness: the process answers and the store responds',
   scope: 'public',
-  data: Type.Object({ status: Type.Literal('ok'), store: Type.String(), store_latency_ms: Type.Number(), version: Type.String(), uptime_s: Type.Number() }),
+  data: Type.Object({ status: Type.Literal('ok'), store: Type.String(), store_latency_ms: Type.Number(), version: Type.String(), uptime_s: Type.Number(),
+    aggregate_cache: Type.Union([Type.Literal('off'), Type.Literal('warming'), Type.Literal('ready'), Type.Literal('stale')], { description: 'In-memory copies of the rollups: warming and stale mean aggregates are answered by the store meanwhile' }) }),
   errors: ['service_unavailable'],
   async handle(_in, { deps }) {
     const t = performance.now();
@@ -20,7 +22,8 @@ export const getHealth = defineOperation({
       throw new ApiError('service_unavailable', 'The store does not respond');
     }
     return {
-      data: [{ status: 'ok' as const, store: deps.store.engine, store_latency_ms: Math.round((performance.now() - t) * 100) / 100, version: process.env.npm_package_version ?? 'dev', uptime_s: Math.round(process.uptime()) }],
+      data: [{ status: 'ok' as const, store: deps.store.engine, store_latency_ms: Math.round((performance.now() - t) * 100) / 100, version: process.env.npm_package_version ?? 'dev', uptime_s: Math.round(process.uptime()),
+        aggregate_cache: cubeCacheOf(deps.store.db)?.state() ?? ('off' as const) }],
     };
   },
 });

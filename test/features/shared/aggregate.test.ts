@@ -8,6 +8,17 @@ import { customsOfficeForPort } from '../../../src/reference/customs-offices.js'
 import { aggregate, planAggregate, invalidateAggregates, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
+import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
+import { registerBatchListeners } from '../../../src/batch-listeners.js';
+
+// Sums of floating measures may differ in the last places with the order of addition.
+function expectSameRow(got: Record<string, unknown>, want: Record<string, unknown>, label: string) {
+  expect(Object.keys(got).sort(), label).toEqual(Object.keys(want).sort());
+  for (const [k, v] of Object.entries(want)) {
+    if (typeof v === 'number' && !Number.isInteger(v)) expect(got[k] as number, `${label} ${k}`).toBeCloseTo(v, 2);
+    else expect(got[k], `${label} ${k}`).toEqual(v);
+  }
+}
 
 interface RawItem { hs: string; value: number; weight: number; qty: number }
 interface RawDecl { id: number; flow: Flow; date: string; period: number; country: string; port: string; office: string; mode: string; incoterm: string | null; company: number; partner: number | null; value: number; weight: number; regime: string; items: RawItem[]; names: string[] }
@@ -86,8 +97,8 @@ describeEachStore('aggregate engine', (get) => {
     expect(decls).toHaveLength(600);
   });
 
-  it('equals a brute-force computation for random filters, groupings and metrics, on every source', async () => {
-    const r = prng(5);
+  async function checkRandomSpecs(seed: number): Promise<Set<string>> {
+    const r = prng(seed);
     const companyIds = [...new Set(decls.map((d) => d.company))];
     const sources = new Set<string>();
     for (let n = 0; n < 120; n++) {
@@ -138,8 +149,104 @@ describeEachStore('aggregate engine', (get) => {
       }
       if (metrics.includes('value_usd') && got.rows.length) expect(shareSum, label).toBeCloseTo(1, 3);
     }
+    return sources;
+  }
+
+  it('equals a brute-force computation for random filters, groupings and metrics, on every source', async () => {
+    const sources = await checkRandomSpecs(5);
     // The random specs exercised the raw path and every rollup.
     expect([...sources].sort()).toEqual(['raw', ...CUBE_SOURCES.map((c) => c.table)].sort());
+  });
+
+  it('gives the same brute-force answers from the in-memory cubes of the rollups', async () => {
+    const { db } = get().store;
+    const cache = startCubeCache(db);
+    try {
+      await cache.refresh();
+      expect(cache.state()).toBe('ready');
+      for (const c of CUBE_SOURCES) expect(cache.get(c.table)?.rows, c.table).toBeGreaterThan(0);
+      invalidateAggregates();
+      await checkRandomSpecs(6);
+    } finally {
+      stopCubeCache(db);
+      invalidateAggregates();
+    }
+  });
+
+  it('orders, limits and counts on the cubes exactly as the rollup SQL does', async () => {
+    const { db } = get().store;
+    const r = prng(8);
+    const companyIds = [...new Set(decls.map((d) => d.company))];
+    const words = [...new Set(decls.flatMap((d) => d.names.join(' ').split(' ')).filter((w) => w.length > 3))];
+    const specs: AggregateSpec[] = [];
+    while (specs.length < 80) {
+      const q: FilterQuery = {};
+      if (r.next() < 0.5) q.from = r.pick(['2024-01', '2024-02', '2024-03']);
+      if (r.next() < 0.5) q.to = r.pick(['2024-04', '2024-06']);
+      if (r.next() < 0.3) q.hs = r.pick(['61', '6109', '610910', '87,61']);
+      if (r.next() < 0.3) q.country = r.pick(['DE', 'US,GB', 'CN']);
+      if (r.next() < 0.2) q.port = r.pick(['TRMER', 'XTRKPK,TRALI']);
+      if (r.next() < 0.2) q.incoterm = r.pick(['FOB', 'CIF']);
+      if (r.next() < 0.25) q.company_id = r.pick(companyIds);
+      if (r.next() < 0.2) q.q = r.pick([...words, 'zzqx']);
+      const groupBy = r.pick<Dim[]>([[], ['country'], ['hs'], ['period'], ['company'], ['partner_company'], ['hs', 'country'], ['incoterm'], ['customs_office', 'transport_mode']]);
+      const metrics = r.pick<Metric[]>([
+        ['value_usd', 'records'], ['value_usd', 'net_weight_kg', 'unit_value_usd_per_kg'], ['value_usd', 'companies', 'partner_companies'],
+        ['value_usd', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd'], ['quantity', 'records'],
+      ]);
+      // A sort names a requested metric or a grouped dimension (as every operation does).
+      const sortField = r.pick([null, ...metrics, groupBy[0] ?? 'value_usd']);
+      const spec: AggregateSpec = {
+        filters: parseFilters(q, r.pick<Flow | null>(['import', 'export', null])), groupBy, metrics,
+        hsLevel: r.pick([2, 4, 6]), freq: r.pick(['month', 'quarter', 'year'] as const), top: r.pick([null, 3]),
+        sort: sortField ? { field: sortField, desc: r.next() < 0.5 } : null,
+        maxRows: r.pick([undefined, 4]),
+      };
+      if (planAggregate(spec).source) specs.push(spec);
+    }
+    invalidateAggregates();
+    const fromSql = [];
+    for (const spec of specs) fromSql.push(await aggregate(db, spec));
+    const cache = startCubeCache(db);
+    try {
+      await cache.refresh();
+      invalidateAggregates();
+      for (const [n, spec] of specs.entries()) {
+        const got = await aggregate(db, spec);
+        const want = fromSql[n]!;
+        const label = JSON.stringify(spec);
+        expect(got.source, label).toBe(want.source);
+        expect(got.truncated, label).toBe(want.truncated);
+        expect(got.rows.length, label).toBe(want.rows.length);
+        got.rows.forEach((row, i) => expectSameRow(row, want.rows[i]!, `${label} row ${i}`));
+        expectSameRow(got.totals, want.totals, `${label} totals`);
+      }
+    } finally {
+      stopCubeCache(db);
+      invalidateAggregates();
+    }
+  });
+
+  it('stops answering from the cubes as soon as this process commits a batch', async () => {
+    const { store } = get();
+    registerBatchListeners();
+    const cache = startCubeCache(store.db);
+    try {
+      await cache.refresh();
+      expect(cache.get('rollup_country_monthly')).not.toBeNull();
+      const extra = randomDeclarations(12, 5, offices).map((d, i) => ({ ...d, declaration_no: `CUBE${String(i).padStart(6, '0')}` }));
+      const res = await writeBatch(store, extra, { batchKey: 'cube-stale', source: 'test' });
+      expect(res.stored).toBeGreaterThan(0);
+      expect(cache.state()).toBe('stale');
+      expect(cache.get('rollup_country_monthly')).toBeNull();
+      await cache.refresh();
+      expect(cache.state()).toBe('ready');
+      const total = await aggregate(store.db, { filters: parseFilters({}, null), groupBy: [], metrics: ['records'] });
+      expect(total.rows[0]!.records).toBe(decls.length + res.stored);
+    } finally {
+      stopCubeCache(store.db);
+      invalidateAggregates();
+    }
   });
 
   it('ranks by value and keeps shares of the whole filtered total under top', async () => {

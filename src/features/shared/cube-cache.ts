@@ -1,0 +1,176 @@
+// Keeps the in-memory cubes (memcube.ts) of a store in step with its rollup tables.
+//
+// A cube set is valid for one data signature: this process's own commits (counted locally) plus
+// the committed ingestion batches of every process (read from `ingest_batches` at most once a
+// second). When the signature moves, queries go back to SQL at once and the set is rebuilt in the
+// background, a (flow, period) slice at a time so no request waits behind a long read; a build
+// during which the signature moved again is thrown away and started over.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { ROLLUPS, measuresOf } from '../../ingest/rollups.js';
+import { CUBE_SOURCES } from './cube-sources.js';
+import { CubeBuilder, warmPostings, type Cube } from './memcube.js';
+
+const USED_MEASURES = new Set([
+  'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
+  'records', 'records_hs4', 'records_hs2', 'records_decl',
+]);
+const SIGNATURE_EVERY_MS = 1000;
+// Batches often come in bursts: wait for a quiet moment before reading everything again.
+const REBUILD_DELAY_MS = 1500;
+
+export type CubeState = 'off' | 'warming' | 'ready' | 'stale';
+
+export class CubeCache {
+  private cubes: Map<string, Cube> | null = null;
+  private builtFor = '';
+  private local = 0;
+  private storeSignature = '';
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+  private building: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly db: Kysely<DB>, private readonly log: (msg: string, err?: unknown) => void = () => {}) {}
+
+  private signature(): string {
+    return `${this.local}|${this.storeSignature}`;
+  }
+
+  state(): CubeState {
+    if (this.closed) return 'off';
+    if (!this.cubes) return 'warming';
+    return this.builtFor === this.signature() ? 'ready' : 'stale';
+  }
+
+  /** The cube of a rollup table, when the set is current; otherwise null (use SQL). */
+  get(table: string): Cube | null {
+    if (this.closed) return null;
+    if (Date.now() - this.checkedAt > SIGNATURE_EVERY_MS) void this.checkSignature();
+    if (!this.cubes || this.builtFor !== this.signature()) return null;
+    return this.cubes.get(table) ?? null;
+  }
+
+  /** This process committed rows: the cubes are stale until rebuilt. */
+  invalidate(): void {
+    this.local++;
+    this.schedule(REBUILD_DELAY_MS);
+  }
+
+  /** Builds now (or waits for the build under way) and resolves when the set is current. */
+  async refresh(): Promise<void> {
+    for (let attempt = 0; attempt < 5 && !this.closed; attempt++) {
+      await this.checkSignature(true);
+      if (this.cubes && this.builtFor === this.signature()) return;
+      await this.build();
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.cubes = null;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.build().catch((err) => this.log('aggregate cache: rebuild failed', err));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async checkSignature(force = false): Promise<void> {
+    if (this.checking) return this.checking;
+    if (!force && Date.now() - this.checkedAt <= SIGNATURE_EVERY_MS) return;
+    this.checking = (async () => {
+      try {
+        const r = await sql<{ n: number | string; m: number | string | null }>`select count(*) as n, max(id) as m from ingest_batches where status = 'done'`.execute(this.db);
+        const next = `${r.rows[0]?.n ?? 0}:${r.rows[0]?.m ?? 0}`;
+        if (this.storeSignature && next !== this.storeSignature) this.schedule(REBUILD_DELAY_MS);
+        this.storeSignature = next;
+      } finally {
+        this.checkedAt = Date.now();
+        this.checking = null;
+      }
+    })();
+    return this.checking;
+  }
+
+  private build(): Promise<void> {
+    if (this.building) return this.building;
+    this.building = (async () => {
+      try {
+        const started = performance.now();
+        await this.checkSignature(true);
+        const target = this.signature();
+        const cubes = new Map<string, Cube>();
+        for (const source of CUBE_SOURCES) {
+          if (this.closed) return;
+          cubes.set(source.table, await loadCube(this.db, source.table));
+        }
+        await this.checkSignature(true);
+        if (this.closed || this.signature() !== target) return; // moved while reading: the next build follows
+        this.cubes = cubes;
+        this.builtFor = target;
+        const rows = [...cubes.values()].reduce((a, c) => a + c.rows, 0);
+        this.log(`aggregate cache: ${rows} rollup rows in memory in ${Math.round(performance.now() - started)} ms`);
+      } finally {
+        this.building = null;
+      }
+    })();
+    return this.building;
+  }
+}
+
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Reads one rollup table into a cube, one (flow, period) slice per query. */
+export async function loadCube(db: Kysely<DB>, table: string): Promise<Cube> {
+  const def = ROLLUPS.find((r) => r.table === table);
+  if (!def) throw new Error(`no rollup definition for ${table}`);
+  const measures = measuresOf(def).filter((m) => USED_MEASURES.has(m));
+  const slices = await sql<{ flow: string; period: number | string; n: number | string }>`select flow, period, count(*) as n from ${sql.table(table)} group by flow, period order by flow, period`.execute(db);
+  const total = slices.rows.reduce((a, s) => a + Number(s.n), 0);
+  const periods = [...new Set(slices.rows.map((s) => Number(s.period)))];
+  const builder = new CubeBuilder(table, def.keys, measures, total, periods);
+  const columns = sql.raw([...def.keys, ...measures].join(', '));
+  for (const s of slices.rows) {
+    const rows = await sql<Record<string, unknown>>`select ${columns} from ${sql.table(table)} where flow = ${s.flow} and period = ${Number(s.period)}`.execute(db);
+    builder.append(rows.rows);
+    await yieldToIo();
+  }
+  const cube = builder.finish();
+  warmPostings(cube);
+  return cube;
+}
+
+const caches = new WeakMap<Kysely<DB>, CubeCache>();
+
+/** Starts keeping cubes for this store's `db` (the API server does; one-shot commands do not). */
+export function startCubeCache(db: Kysely<DB>, log?: (msg: string, err?: unknown) => void): CubeCache {
+  let c = caches.get(db);
+  if (!c) {
+    c = new CubeCache(db, log);
+    caches.set(db, c);
+    void c.refresh().catch((err) => log?.('aggregate cache: first build failed', err));
+  }
+  return c;
+}
+
+export function cubeCacheOf(db: Kysely<DB>): CubeCache | undefined {
+  return caches.get(db);
+}
+
+export function stopCubeCache(db: Kysely<DB>): void {
+  caches.get(db)?.close();
+  caches.delete(db);
+}
+
+/** This process committed rows to the store behind `db`. */
+export function invalidateCubes(db: Kysely<DB>): void {
+  caches.get(db)?.invalidate();
+}
