@@ -39,6 +39,33 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
   return openPostgres(url, options);
 }
 
+// Kysely prepares every query it runs; preparing costs about as much as running a small indexed
+// read. Request handlers run the same few hundred SQL texts over and over, so keep the prepared
+// statements (most recently used kept, bounded) and hand out a fresh one only while the cached one
+// is still being iterated.
+const STATEMENT_CACHE = 1000;
+
+function withStatementCache(database: Database.Database): { close(): void; prepare(sql: string): Database.Statement } {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      const hit = statements.get(sqlText);
+      if (hit && !hit.busy) {
+        statements.delete(sqlText);
+        statements.set(sqlText, hit);
+        return hit;
+      }
+      const stmt = database.prepare(sqlText);
+      if (!hit) {
+        statements.set(sqlText, stmt);
+        if (statements.size > STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
+      }
+      return stmt;
+    },
+  };
+}
+
 function openSqlite(file: string): Store {
   if (file !== ':memory:' && file !== '') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new Database(file || ':memory:');
@@ -53,7 +80,7 @@ function openSqlite(file: string): Store {
   // SQLite picks a wide index range over a selective company or country index.
   database.pragma('analysis_limit = 1000');
   database.pragma('optimize = 0x10002');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database })});
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db,
     engine: 'sqlite',
