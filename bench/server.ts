@@ -31,12 +31,19 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DECLARATIONS: '0', RATE_LIMIT_PER_MINUTE: '10000000', ...extraEnv },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SLOW_QUERY_MS: '50', SEED_DECLARATIONS: '0', RATE_LIMIT_PER_MINUTE: '10000000', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (d) => (log += String(d)));
-  child.stderr?.on('data', (d) => (log += String(d)));
+  // The server's own log (slow queries among it) is kept beside the cached datasets.
+  fs.mkdirSync('bench/.cache', { recursive: true });
+  const logFile = fs.createWriteStream('bench/.cache/server.log');
+  const keep = (d: unknown) => {
+    log = (log + String(d)).slice(-20_000);
+    logFile.write(String(d));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${log.slice(-3000)}`);

@@ -21,6 +21,8 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   /** Keep columnar copies of the rollup tables in memory for aggregates (see docs/aggregates.md). */
   aggregateCache: boolean;
+  /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
+  slowQueryMs: number;
   dataDir: string;
 }
 
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
     aggregateCache: bool(env, 'AGGREGATE_CACHE', true),
+    slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),
     dataDir,
   };
   return Object.freeze(config);

@@ -20,7 +20,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = performance.now();
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, {
+    slowQueryMs: config.slowQueryMs,
+    // Before the HTTP logger exists; one JSON line, as pino writes them.
+    onSlowQuery: (ms, sql) => process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'slow store query', ms, sql: sql.slice(0, 2000) })}\n`),
+  });
   const deps = await prepareDeps(store, config);
   await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
   const demo = await ensureDemoKey(store, config);

@@ -1,7 +1,7 @@
 // The one place that knows which database engine is in use. Everything else talks Kysely.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, SqliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, SqliteDialect, PostgresDialect, type KyselyConfig } from 'kysely';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema.js';
@@ -20,6 +20,19 @@ export interface StoreOptions {
   /** PostgreSQL schema to use (created if missing); lets test files share one server. */
   schema?: string;
   poolSize?: number;
+  /** Queries slower than this many milliseconds are reported to `onSlowQuery` (0: off). */
+  slowQueryMs?: number;
+  onSlowQuery?: (ms: number, sql: string) => void;
+}
+
+// Kysely's log hook sees every query with its duration; only the slow ones are passed on.
+function slowQueryLog(options: StoreOptions): KyselyConfig['log'] {
+  const limit = options.slowQueryMs ?? 0;
+  const report = options.onSlowQuery;
+  if (!limit || !report) return undefined;
+  return (event) => {
+    if (event.queryDurationMillis >= limit) report(Math.round(event.queryDurationMillis), event.query.sql);
+  };
 }
 
 // node-postgres hands back int8/numeric as strings and dates as Date objects; parse them the way
@@ -35,7 +48,7 @@ export function engineOf(url: string): Engine {
 }
 
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
-  if (engineOf(url) === 'sqlite') return openSqlite(url.slice('sqlite:'.length));
+  if (engineOf(url) === 'sqlite') return openSqlite(url.slice('sqlite:'.length), options);
   return openPostgres(url, options);
 }
 
@@ -66,7 +79,7 @@ function withStatementCache(database: Database.Database): { close(): void; prepa
   };
 }
 
-function openSqlite(file: string): Store {
+function openSqlite(file: string, options: StoreOptions): Store {
   if (file !== ':memory:' && file !== '') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new Database(file || ':memory:');
   database.pragma('journal_mode = WAL');
@@ -80,7 +93,7 @@ function openSqlite(file: string): Store {
   // SQLite picks a wide index range over a selective company or country index.
   database.pragma('analysis_limit = 1000');
   database.pragma('optimize = 0x10002');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log: slowQueryLog(options) });
   return {
     db,
     engine: 'sqlite',
@@ -108,7 +121,7 @@ async function openPostgres(url: string, options: StoreOptions): Promise<Store> 
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: slowQueryLog(options) });
   return {
     db,
     engine: 'postgres',
