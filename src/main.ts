@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   // Built in the background: aggregates are answered by the store until the copies are ready.
-  if (config.aggregateCache) startCubeCache(store.db, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+  if (config.aggregateCache) startCubeCache(store, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
 
   let stopping = false;
   const stop = async (signal: string) => {

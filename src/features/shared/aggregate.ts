@@ -11,7 +11,8 @@ import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { evaluateCube, type CubeFilters } from './memcube.js';
+import { evaluateCube, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
+import { DECLARATION_CUBE, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf } from './cube-cache.js';
 
 export type Metric =
@@ -339,31 +340,38 @@ export async function companiesMatching(db: Kysely<DB>, folded: string): Promise
   return ids;
 }
 
-/** The rows a rollup source's SQL would give, from its in-memory cube when that is current. */
+/**
+ * The rows the planned SQL would give, from an in-memory copy when one is current: the rollup's
+ * cube, or for the raw path the declaration or line copy of the records.
+ */
 function cubeRows(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies): Record<string, unknown>[] | null {
-  if (!plan.source) return null;
   const f = spec.filters;
   if (f.q && qIds === null) return null;
-  const cube = cubeCacheOf(db)?.get(plan.source.table);
+  const raw = !plan.source;
+  const cube = cubeCacheOf(db)?.get(plan.source?.table ?? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE));
   if (!cube) return null;
   const parties: number[][] = [];
   if (f.companyId !== null) parties.push([f.companyId]);
   if (f.q) parties.push(qIds!);
+  const lists: CubeFilters['lists'] = [
+    ['partner_country', f.countries],
+    ['port', f.ports],
+    ['customs_office', f.customsOffices],
+    ['transport_mode', f.transportModes],
+    ['incoterm', f.incoterms],
+  ];
+  if (raw) lists.push(['regime', f.regimes], ['currency', f.currencies]);
+  const day = (d: string | null) => (d ? Number(d.replaceAll('-', '')) : null);
   const filters: CubeFilters = {
     flow: f.flow,
     periodFrom: f.from ? periodOf(f.from) : null,
     periodTo: f.to ? periodOf(f.to) : null,
     hs: f.hs,
-    lists: ([
-      ['partner_country', f.countries],
-      ['port', f.ports],
-      ['customs_office', f.customsOffices],
-      ['transport_mode', f.transportModes],
-      ['incoterm', f.incoterms],
-    ] satisfies CubeFilters['lists']).filter(([, v]) => v.length > 0),
+    lists: lists.filter(([, v]) => v.length > 0),
     parties,
+    ...(raw ? { dateFrom: day(f.from), dateTo: day(f.to), valueMin: f.minValueCents, valueMax: f.maxValueCents } : {}),
   };
-  return evaluateCube(cube, spec, filters, plan.recordsColumn, grouped);
+  return evaluateCube(cube, spec, filters, raw ? DISTINCT_DECLARATIONS : plan.recordsColumn, grouped);
 }
 
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {

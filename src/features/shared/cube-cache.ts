@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { ROLLUPS, measuresOf } from '../../ingest/rollups.js';
 import { CUBE_SOURCES } from './cube-sources.js';
-import { CubeBuilder, warmPostings, type Cube } from './memcube.js';
+import { CubeBuilder, CubeMovedError, warmPostings, type Cube, type Slice } from './memcube.js';
+import type { Engine, Store } from '../../db/connect.js';
+import { loadRecordCubes } from './record-cubes.js';
 
 const USED_MEASURES = new Set([
   'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
@@ -32,7 +34,7 @@ export class CubeCache {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly db: Kysely<DB>, private readonly log: (msg: string, err?: unknown) => void = () => {}) {}
+  constructor(private readonly db: Kysely<DB>, private readonly engine: Engine, private readonly log: (msg: string, err?: unknown) => void = () => {}) {}
 
   private signature(): string {
     return `${this.local}|${this.storeSignature}`;
@@ -110,7 +112,19 @@ export class CubeCache {
         const cubes = new Map<string, Cube>();
         for (const source of CUBE_SOURCES) {
           if (this.closed) return;
-          cubes.set(source.table, await loadCube(this.db, source.table));
+          try {
+            cubes.set(source.table, await loadCube(this.db, source.table, this.engine));
+          } catch (err) {
+            if (err instanceof CubeMovedError) return; // written to while read: the next build follows
+            throw err;
+          }
+        }
+        if (this.closed) return;
+        try {
+          for (const [name, cube] of await loadRecordCubes(this.db)) cubes.set(name, cube);
+        } catch (err) {
+          if (err instanceof CubeMovedError) return;
+          throw err;
         }
         await this.checkSignature(true);
         if (this.closed || this.signature() !== target) return; // moved while reading: the next build follows
@@ -128,20 +142,37 @@ export class CubeCache {
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Reads one rollup table into a cube, one (flow, period) slice per query. */
-export async function loadCube(db: Kysely<DB>, table: string): Promise<Cube> {
+// Rows per read: each read holds the (synchronous) SQLite connection for a few milliseconds.
+const CHUNK = 20_000;
+
+/**
+ * Reads one rollup table into a cube. SQLite: in storage order by rowid ranges (sequential reads,
+ * no index lookups); PostgreSQL: one (flow, period) slice per query along the primary key.
+ */
+export async function loadCube(db: Kysely<DB>, table: string, engine: Engine): Promise<Cube> {
   const def = ROLLUPS.find((r) => r.table === table);
   if (!def) throw new Error(`no rollup definition for ${table}`);
   const measures = measuresOf(def).filter((m) => USED_MEASURES.has(m));
-  const slices = await sql<{ flow: string; period: number | string; n: number | string }>`select flow, period, count(*) as n from ${sql.table(table)} group by flow, period order by flow, period`.execute(db);
-  const total = slices.rows.reduce((a, s) => a + Number(s.n), 0);
-  const periods = [...new Set(slices.rows.map((s) => Number(s.period)))];
-  const builder = new CubeBuilder(table, def.keys, measures, total, periods);
+  const t = sql.table(table);
+  const counted = await sql<{ flow: string; period: number | string; n: number | string }>`select flow, period, count(*) as n from ${t} group by flow, period`.execute(db);
+  const slices: Slice[] = counted.rows.map((r) => ({ flow: r.flow, period: Number(r.period), rows: Number(r.n) }));
+  const builder = new CubeBuilder(table, def.keys, measures, slices);
   const columns = sql.raw([...def.keys, ...measures].join(', '));
-  for (const s of slices.rows) {
-    const rows = await sql<Record<string, unknown>>`select ${columns} from ${sql.table(table)} where flow = ${s.flow} and period = ${Number(s.period)}`.execute(db);
-    builder.append(rows.rows);
-    await yieldToIo();
+  if (engine === 'sqlite') {
+    let after = 0;
+    for (;;) {
+      const rows = await sql<Record<string, unknown>>`select rowid as rid, ${columns} from ${t} where rowid > ${after} order by rowid limit ${sql.lit(CHUNK)}`.execute(db);
+      builder.append(rows.rows);
+      if (rows.rows.length < CHUNK) break;
+      after = Number(rows.rows[rows.rows.length - 1]!.rid);
+      await yieldToIo();
+    }
+  } else {
+    for (const s of slices) {
+      const rows = await sql<Record<string, unknown>>`select ${columns} from ${t} where flow = ${s.flow} and period = ${s.period}`.execute(db);
+      builder.append(rows.rows);
+      await yieldToIo();
+    }
   }
   const cube = builder.finish();
   warmPostings(cube);
@@ -151,10 +182,11 @@ export async function loadCube(db: Kysely<DB>, table: string): Promise<Cube> {
 const caches = new WeakMap<Kysely<DB>, CubeCache>();
 
 /** Starts keeping cubes for this store's `db` (the API server does; one-shot commands do not). */
-export function startCubeCache(db: Kysely<DB>, log?: (msg: string, err?: unknown) => void): CubeCache {
+export function startCubeCache(store: Pick<Store, 'db' | 'engine'>, log?: (msg: string, err?: unknown) => void): CubeCache {
+  const { db } = store;
   let c = caches.get(db);
   if (!c) {
-    c = new CubeCache(db, log);
+    c = new CubeCache(db, store.engine, log);
     caches.set(db, c);
     void c.refresh().catch((err) => log?.('aggregate cache: first build failed', err));
   }

@@ -23,33 +23,54 @@ export interface Cube {
   rows: number;
   dims: Map<string, DimColumn>;
   measures: Map<string, Float64Array>;
+  /** Plain integer columns (no dictionary): `date` (YYYYMMDD) and `declaration_id` on record cubes. */
+  ints: Map<string, Int32Array>;
+  /** The column holding product codes: `hs6` on rollups, `gtip` on record cubes. */
+  hsColumn: string;
   /** Contiguous row ranges per (flow code, period code), in row order. */
   segments: { flow: number; period: number; start: number; end: number }[];
 }
 
-/** Builds a cube from chunks of rows that arrive ordered by (flow, period). */
+/** Rows of one (flow, period) in the table, as counted before loading. */
+export interface Slice {
+  flow: string;
+  period: number;
+  rows: number;
+}
+
+/**
+ * Builds a cube from rows arriving in any order: each is placed in the range of its (flow, period)
+ * slice, counted beforehand, so the table can be read in its storage order.
+ */
 export class CubeBuilder {
-  private n = 0;
   private readonly codes = new Map<string, Int32Array>();
   private readonly dicts = new Map<string, { values: Value[]; index: Map<Value, number> }>();
   private readonly ms = new Map<string, Float64Array>();
+  private readonly ints = new Map<string, Int32Array>();
   private readonly segments: Cube['segments'] = [];
+  /** Per slice (period × 2 + flow code): the next free row and the end of its range. */
+  private readonly next = new Map<number, { i: number; end: number }>();
+  private readonly total: number;
+  private placed = 0;
 
   constructor(
     private readonly table: string,
     private readonly keyColumns: readonly string[],
     private readonly measureColumns: readonly string[],
-    capacity: number,
-    periods: readonly number[],
+    slices: readonly Slice[],
+    private readonly intColumns: readonly string[] = [],
+    private readonly hsColumn = 'hs6',
   ) {
+    this.total = slices.reduce((a, x) => a + x.rows, 0);
     for (const k of keyColumns) {
-      this.codes.set(k, new Int32Array(capacity));
+      this.codes.set(k, new Int32Array(this.total));
       this.dicts.set(k, { values: [], index: new Map() });
     }
-    for (const m of measureColumns) this.ms.set(m, new Float64Array(capacity));
+    for (const m of measureColumns) this.ms.set(m, new Float64Array(this.total));
+    for (const c of intColumns) this.ints.set(c, new Int32Array(this.total));
     // Period codes follow period order, so a period range is a code range.
     const pd = this.dicts.get('period')!;
-    for (const p of [...periods].sort((a, b) => a - b)) {
+    for (const p of [...new Set(slices.map((x) => x.period))].sort((a, b) => a - b)) {
       pd.index.set(p, pd.values.length);
       pd.values.push(p);
     }
@@ -58,13 +79,23 @@ export class CubeBuilder {
       fd.index.set(f, fd.values.length);
       fd.values.push(f);
     }
+    const ordered = [...slices].sort((a, b) => (a.flow < b.flow ? -1 : a.flow > b.flow ? 1 : a.period - b.period));
+    let start = 0;
+    for (const x of ordered) {
+      if (!x.rows) continue;
+      this.segments.push({ flow: fd.index.get(x.flow)!, period: pd.index.get(x.period)!, start, end: start + x.rows });
+      this.next.set(x.period * 2 + fd.index.get(x.flow)!, { i: start, end: start + x.rows });
+      start += x.rows;
+    }
   }
 
   append(rows: readonly Record<string, unknown>[]): void {
-    if (!rows.length) return;
-    const start = this.n;
     for (const r of rows) {
-      const i = this.n++;
+      const slot = this.next.get(Number(r.period) * 2 + (r.flow === 'import' ? 1 : 0));
+      // A row outside the counted slices means the table changed while it was read.
+      if (!slot || slot.i >= slot.end) throw new CubeMovedError(this.table);
+      const i = slot.i++;
+      this.placed++;
       for (const k of this.keyColumns) {
         const raw = r[k];
         const v: Value = k === 'period' || k === 'company_id' || k === 'partner_company_id' ? Number(raw) : String(raw ?? '');
@@ -78,21 +109,24 @@ export class CubeBuilder {
         this.codes.get(k)![i] = c;
       }
       for (const m of this.measureColumns) this.ms.get(m)![i] = Number(r[m] ?? 0);
+      for (const c of this.intColumns) this.ints.get(c)![i] = Number(r[c]);
     }
-    const flow = this.codes.get('flow')![start]!;
-    const period = this.codes.get('period')![start]!;
-    this.segments.push({ flow, period, start, end: this.n });
   }
 
   finish(): Cube {
+    if (this.placed !== this.total) throw new CubeMovedError(this.table);
     const dims = new Map<string, DimColumn>();
     for (const k of this.keyColumns) {
       const d = this.dicts.get(k)!;
-      dims.set(k, { codes: this.codes.get(k)!.subarray(0, this.n), values: d.values, index: d.index, postings: null });
+      dims.set(k, { codes: this.codes.get(k)!, values: d.values, index: d.index, postings: null });
     }
-    const measures = new Map<string, Float64Array>();
-    for (const [m, a] of this.ms) measures.set(m, a.subarray(0, this.n));
-    return { table: this.table, rows: this.n, dims, measures, segments: this.segments };
+    return { table: this.table, rows: this.total, dims, measures: this.ms, ints: this.ints, hsColumn: this.hsColumn, segments: this.segments };
+  }
+}
+
+export class CubeMovedError extends Error {
+  constructor(table: string) {
+    super(`${table} changed while it was read`);
   }
 }
 
@@ -150,7 +184,7 @@ function periodBucket(p: number, freq: Freq): number {
 }
 
 function groupOf(cube: Cube, dim: Dim, spec: AggregateSpec): Group {
-  const column = DIM_COLUMN[dim];
+  const column = dim === 'hs' ? cube.hsColumn : DIM_COLUMN[dim];
   const col = cube.dims.get(column)!;
   const bucket = new Int32Array(col.values.length);
   const out: Value[] = [];
@@ -182,7 +216,16 @@ export interface CubeFilters {
   lists: [string, readonly Value[]][];
   /** Each set: the company or its partner is one of these ids. */
   parties: number[][];
+  /** Day bounds (YYYYMMDD), on cubes with a `date` column. */
+  dateFrom?: number | null;
+  dateTo?: number | null;
+  /** Bounds on the declaration's value, on cubes with a `decl_value_cents` measure. */
+  valueMin?: number | null;
+  valueMax?: number | null;
 }
+
+/** `recordsColumn` meaning: count distinct declarations (record cubes) instead of summing a column. */
+export const DISTINCT_DECLARATIONS = '#declarations';
 
 interface MeasureNeeds {
   weight: boolean;
@@ -216,7 +259,7 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
     checks.push({ codes: col.codes, mask });
     drivers.push({ col, mask });
   };
-  if (f.hs.length) addList('hs6', (v) => f.hs.some((p) => (v as string).startsWith(p)));
+  if (f.hs.length) addList(cube.hsColumn, (v) => f.hs.some((p) => (v as string).startsWith(p)));
   for (const [column, values] of f.lists) {
     const set = new Set(values);
     addList(column, (v) => set.has(v));
@@ -286,7 +329,15 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
 
   const flowCodes = flowCol.codes;
   const periodCodes = periodCol.codes;
+  const dates = cube.ints.get('date');
+  const dFrom = f.dateFrom ?? null;
+  const dTo = f.dateTo ?? null;
+  const declValue = cube.measures.get('decl_value_cents');
+  const vMin = f.valueMin ?? null;
+  const vMax = f.valueMax ?? null;
   const pass = (r: number): boolean => {
+    if (dates && ((dFrom !== null && dates[r]! < dFrom) || (dTo !== null && dates[r]! > dTo))) return false;
+    if (declValue && ((vMin !== null && declValue[r]! < vMin) || (vMax !== null && declValue[r]! > vMax))) return false;
     for (let k = 0; k < checks.length; k++) {
       const ch = checks[k]!;
       if (!ch.mask[ch.codes[r]!]) return false;
@@ -298,6 +349,9 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
     return true;
   };
   if (usePostings) {
+    // Distinct declarations are counted as each one's rows pass in a block: visit in row order.
+    const ordered = needs.records === DISTINCT_DECLARATIONS;
+    const picked: number[] = [];
     for (const l of best!.lists) {
       for (let j = l.from; j < l.to; j++) {
         const r = l.rows[j]!;
@@ -305,9 +359,12 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
         if (!flowMask[flowCodes[r]!]) continue;
         const pc = periodCodes[r]!;
         if (pc < pLo || pc > pHi) continue;
-        if (pass(r)) acc.add(r);
+        if (!pass(r)) continue;
+        if (ordered) picked.push(r);
+        else acc.add(r);
       }
     }
+    if (ordered) for (const r of Int32Array.from(picked).sort()) acc.add(r);
   } else {
     for (const [start, end] of ranges) for (let r = start; r < end; r++) if (pass(r)) acc.add(r);
   }
@@ -328,11 +385,14 @@ class Accumulator {
   private readonly addDuty: number[] = [];
   private readonly vat: number[] = [];
   private readonly records: number[] = [];
+  /** Per group, the last declaration counted (rows of one declaration arrive together). */
+  private readonly lastDecl: number[] = [];
   private readonly companies: Set<number>[] = [];
   private readonly partners: Set<number>[] = [];
   private readonly radix: number[] | null;
   private readonly cols: {
     value: Float64Array; weight?: Float64Array; quantity?: Float64Array; duty?: Float64Array; addDuty?: Float64Array; vat?: Float64Array; records?: Float64Array;
+    decl?: Int32Array;
     company?: Int32Array; partner?: Int32Array; partnerValues?: Value[];
   };
   private readonly groupCodes: Int32Array[];
@@ -346,7 +406,8 @@ class Accumulator {
       duty: needs.duty ? m.get('customs_duty_usd_cents') : undefined,
       addDuty: needs.addDuty ? m.get('additional_duty_usd_cents') : undefined,
       vat: needs.vat ? m.get('vat_usd_cents') : undefined,
-      records: needs.records ? m.get(needs.records) : undefined,
+      records: needs.records && needs.records !== DISTINCT_DECLARATIONS ? m.get(needs.records) : undefined,
+      decl: needs.records === DISTINCT_DECLARATIONS ? cube.ints.get('declaration_id') : undefined,
       company: needs.companies ? cube.dims.get('company_id')!.codes : undefined,
       partner: needs.partners ? cube.dims.get('partner_company_id')!.codes : undefined,
       partnerValues: needs.partners ? cube.dims.get('partner_company_id')!.values : undefined,
@@ -380,6 +441,7 @@ class Accumulator {
       this.addDuty.push(0);
       this.vat.push(0);
       this.records.push(0);
+      this.lastDecl.push(-1);
       if (this.needs.companies) this.companies.push(new Set());
       if (this.needs.partners) this.partners.push(new Set());
     }
@@ -391,6 +453,10 @@ class Accumulator {
     if (c.addDuty) this.addDuty[s]! += c.addDuty[r]!;
     if (c.vat) this.vat[s]! += c.vat[r]!;
     if (c.records) this.records[s]! += c.records[r]!;
+    if (c.decl && this.lastDecl[s] !== c.decl[r]) {
+      this.lastDecl[s] = c.decl[r]!;
+      this.records[s]!++;
+    }
     if (c.company) this.companies[s]!.add(c.company[r]!);
     if (c.partner) {
       const code = c.partner[r]!;
