@@ -1,7 +1,9 @@
-// Multi-row INSERTs sent as pre-built SQL text, bypassing Kysely's per-query compilation, which
-// costs more than the insert itself at tens of thousands of rows per second. The SQL is the
-// portable subset both engines accept (INSERT … VALUES …, ON CONFLICT, RETURNING); only the
-// placeholder style differs.
+// Bulk INSERTs sent as pre-built SQL text, bypassing Kysely's per-query compilation, which costs
+// more than the insert itself at tens of thousands of rows per second. The SQL is the portable
+// subset both engines accept (INSERT … VALUES …, ON CONFLICT, RETURNING); only the placeholder
+// style differs. PostgreSQL gets multi-row statements (one round trip per chunk); SQLite runs
+// in-process, where one prepared single-row statement run per row costs about half the CPU of
+// multi-row VALUES (measured: 50,000 rows of 30 columns, 377 ms against 723 ms).
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Statement } from 'better-sqlite3';
@@ -10,8 +12,8 @@ import type { Engine, Store } from '../db/connect.js';
 /** Where rows go: an engine name, or a store whose SQLite connection can reuse prepared statements. */
 export type BulkTarget = Engine | Pick<Store, 'engine' | 'sqlite'>;
 
-// Prepared statements per SQLite connection and SQL text: preparing a 1,000-row INSERT costs more
-// than running it, and a load runs the same few texts thousands of times.
+// Prepared statements per SQLite connection and SQL text: a load runs the same few texts for
+// every row of every batch.
 const prepared = new WeakMap<object, Map<string, Statement>>();
 
 export type SqlValue = string | number | null;
@@ -27,7 +29,7 @@ export interface InsertSpec {
   suffix?: string;
 }
 
-/** Inserts rows (arrays in `columns` order) in chunks; returns any RETURNING rows, chunk by chunk. */
+/** Inserts rows (arrays in `columns` order); returns any RETURNING rows, in row order on SQLite, chunk by chunk on PostgreSQL. */
 export async function insertRows<R = Record<string, unknown>>(
   db: Kysely<DB>,
   target: BulkTarget,
@@ -38,6 +40,23 @@ export async function insertRows<R = Record<string, unknown>>(
   const raw = typeof target === 'string' ? undefined : target.sqlite;
   const out: R[] = [];
   const width = spec.columns.length;
+  if (raw) {
+    if (!rows.length) return out;
+    // Same connection Kysely's transaction runs on, so these writes are inside it.
+    const sql = `insert into ${spec.table} (${spec.columns.join(', ')}) values ${valuesList(engine, 1, width)}${spec.suffix ? ` ${spec.suffix}` : ''}`;
+    let cache = prepared.get(raw);
+    if (!cache) prepared.set(raw, (cache = new Map()));
+    let stmt = cache.get(sql);
+    if (!stmt) cache.set(sql, (stmt = raw.prepare(sql)));
+    for (const row of rows) {
+      const values = bindable(row, width);
+      if (stmt.reader) {
+        const r = stmt.get(values) as R | undefined;
+        if (r !== undefined) out.push(r);
+      } else stmt.run(values);
+    }
+    return out;
+  }
   const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / width)));
   const head = `insert into ${spec.table} (${spec.columns.join(', ')}) values `;
   let cachedN = -1;
@@ -51,19 +70,60 @@ export async function insertRows<R = Record<string, unknown>>(
     const params: SqlValue[] = new Array(chunk.length * width);
     let k = 0;
     for (const row of chunk) for (let c = 0; c < width; c++) params[k++] = row[c] ?? null;
-    if (raw) {
-      // Same connection Kysely's transaction runs on, so these writes are inside it.
-      let cache = prepared.get(raw);
-      if (!cache) prepared.set(raw, (cache = new Map()));
-      let stmt = cache.get(cachedSql);
-      if (!stmt) cache.set(cachedSql, (stmt = raw.prepare(cachedSql)));
-      if (stmt.reader) for (const r of stmt.all(params) as R[]) out.push(r);
-      else stmt.run(params);
-      continue;
-    }
     const res = await db.executeQuery<R>(CompiledQuery.raw(cachedSql, params));
     for (const r of res.rows) out.push(r);
   }
+  return out;
+}
+
+/**
+ * Inserts rows, skipping those whose `key` column conflicts with a stored row, and returns the new
+ * id of each row in order (null for a skipped one). SQLite reads the id and the change count of
+ * each single-row statement, which costs less than RETURNING (measured: 503 against 620 ms for
+ * 50,000 rows); PostgreSQL returns id and key and matches them back by key.
+ */
+export async function insertNew(
+  db: Kysely<DB>,
+  target: Pick<Store, 'engine' | 'sqlite'>,
+  spec: { table: string; columns: readonly string[]; key: string },
+  rows: readonly (readonly SqlValue[])[],
+): Promise<(number | null)[]> {
+  const ids: (number | null)[] = new Array(rows.length).fill(null);
+  const raw = target.sqlite;
+  const at = spec.columns.indexOf(spec.key);
+  if (at < 0) throw new Error(`insertNew: ${spec.key} is not one of the columns`);
+  if (raw && rows.length) {
+    const sql = `insert into ${spec.table} (${spec.columns.join(', ')}) values ${valuesList('sqlite', 1, spec.columns.length)} on conflict (${spec.key}) do nothing`;
+    let cache = prepared.get(raw);
+    if (!cache) prepared.set(raw, (cache = new Map()));
+    let stmt = cache.get(sql);
+    if (!stmt) cache.set(sql, (stmt = raw.prepare(sql)));
+    for (let i = 0; i < rows.length; i++) {
+      const info = stmt.run(bindable(rows[i]!, spec.columns.length));
+      if (info.changes === 1) ids[i] = Number(info.lastInsertRowid);
+    }
+    return ids;
+  }
+  const returned = await insertRows<{ id: number; key: string | number }>(
+    db,
+    target,
+    { table: spec.table, columns: spec.columns, suffix: `on conflict (${spec.key}) do nothing returning id, ${spec.key} as key` },
+    rows,
+  );
+  const idByKey = new Map(returned.map((r) => [String(r.key), Number(r.id)]));
+  for (let i = 0; i < rows.length; i++) ids[i] = idByKey.get(String(rows[i]![at])) ?? null;
+  return ids;
+}
+
+/** The row as given when it holds exactly `width` values and no undefined; else a padded copy. */
+function bindable(row: readonly SqlValue[], width: number): readonly SqlValue[] {
+  if (row.length === width) {
+    let c = 0;
+    while (c < width && row[c] !== undefined) c++;
+    if (c === width) return row;
+  }
+  const out: SqlValue[] = new Array(width);
+  for (let c = 0; c < width; c++) out[c] = row[c] ?? null;
   return out;
 }
 

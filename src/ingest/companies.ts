@@ -19,8 +19,20 @@ interface Known {
 
 const caches = new WeakMap<object, Map<string, Known>>();
 
+// A file names the same partners thousands of times; folding a name is several regular
+// expressions and a Unicode normalisation, so each spelling is folded once.
+const folded = new Map<string, string>();
+function fold(name: string): string {
+  let f = folded.get(name);
+  if (f === undefined) {
+    if (folded.size >= 100_000) folded.clear();
+    folded.set(name, (f = foldTurkish(name)));
+  }
+  return f;
+}
+
 export function partyKey(p: ValidParty, turkish: boolean): string {
-  return turkish ? `TR|${p.tax_number}` : `${p.country}|${foldTurkish(p.name)}`;
+  return turkish ? `TR|${p.tax_number}` : `${p.country}|${fold(p.name)}`;
 }
 
 export class CompanyResolver {
@@ -40,13 +52,17 @@ export class CompanyResolver {
     parties: readonly { party: ValidParty; turkish: boolean; role: Role }[],
     now: string,
   ): Promise<number[]> {
+    const keys: string[] = new Array(parties.length);
+    // Only parties not yet known with this role need work; in a long load that is almost none.
     const wanted = new Map<string, { party: ValidParty; turkish: boolean; roles: Set<string> }>();
-    for (const { party, turkish, role } of parties) {
-      const key = partyKey(party, turkish);
+    for (let i = 0; i < parties.length; i++) {
+      const { party, turkish, role } = parties[i]!;
+      const key = (keys[i] = partyKey(party, turkish));
       const w = wanted.get(key);
       if (w) w.roles.add(role);
-      else wanted.set(key, { party, turkish, roles: new Set([role]) });
+      else if (!this.known(key)?.roles.has(role)) wanted.set(key, { party, turkish, roles: new Set([role]) });
     }
+    if (!wanted.size) return keys.map((k) => this.known(k)!.id);
 
     const unknown = [...wanted.keys()].filter((k) => !this.known(k));
     if (unknown.length) await this.load(trx, typeof target === 'string' ? target : target.engine, unknown.map((k) => ({ key: k, ...wanted.get(k)! })));
@@ -55,7 +71,7 @@ export class CompanyResolver {
     if (missing.length) {
       const rows = missing.map((k) => {
         const w = wanted.get(k)!;
-        return [w.party.name, foldTurkish(w.party.name), w.party.tax_number, w.party.country, w.party.city, w.party.address, [...w.roles].sort().join(','), now];
+        return [w.party.name, fold(w.party.name), w.party.tax_number, w.party.country, w.party.city, w.party.address, [...w.roles].sort().join(','), now];
       });
       const created = await insertRows<{ id: number; name_folded: string; tax_number: string | null; country: string }>(
         trx,
@@ -86,7 +102,7 @@ export class CompanyResolver {
       this.pending.set(k, { id: known.id, roles });
     }
 
-    return parties.map(({ party, turkish }) => this.known(partyKey(party, turkish))!.id);
+    return keys.map((k) => this.known(k)!.id);
   }
 
   /** Call after the transaction committed; discard the resolver if it rolled back. */
@@ -102,12 +118,12 @@ export class CompanyResolver {
   private async load(trx: Kysely<DB>, engine: Engine, want: { key: string; party: ValidParty; turkish: boolean }[]): Promise<void> {
     const taxNumbers = want.filter((w) => w.turkish).map((w) => w.party.tax_number!);
     const taxSet = new Set(taxNumbers);
-    const folded = want.filter((w) => !w.turkish).map((w) => foldTurkish(w.party.name));
+    const names = want.filter((w) => !w.turkish).map((w) => fold(w.party.name));
     const keys = new Set(want.map((w) => w.key));
     const found: { id: number; name_folded: string; tax_number: string | null; country: string; roles: string }[] = [];
     for (const [column, values, extra] of [
       ['tax_number', taxNumbers, "and country = 'TR'"],
-      ['name_folded', folded, ''],
+      ['name_folded', names, ''],
     ] as const) {
       for (let i = 0; i < values.length; i += 500) {
         const chunk = [...new Set(values.slice(i, i + 500))];

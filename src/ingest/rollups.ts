@@ -65,31 +65,162 @@ export interface StoredDeclaration {
 
 type Row = (string | number)[];
 
-interface FirstFlags {
-  hs6: boolean;
-  hs4: boolean;
-  hs2: boolean;
-  decl: boolean;
-}
+// First-line markers of one item, as bits: the declaration's first line of this HS6, of this
+// 4-digit and of this 2-digit code, and its first line overall.
+const FIRST_HS6 = 1;
+const FIRST_HS4 = 2;
+const FIRST_HS2 = 4;
+const FIRST_LINE = 8;
 
-function keyValue(name: string, s: StoredDeclaration, item: ValidItem | null): string | number {
-  const d = s.record;
+type HeaderFn = (s: StoredDeclaration) => string | number;
+type MeasureFn = (d: ValidDeclaration, item: ValidItem | null, first: number) => number;
+
+function headerFn(name: string): HeaderFn {
   switch (name) {
-    case 'hs6': return item!.hs6;
-    case 'incoterm': return d.incoterm ?? '';
-    case 'company_id': return s.company_id;
-    case 'partner_company_id': return s.partner_company_id;
-    default: return (d as unknown as Record<string, string | number>)[name]!;
+    case 'incoterm': return (s) => s.record.incoterm ?? '';
+    case 'company_id': return (s) => s.company_id;
+    case 'partner_company_id': return (s) => s.partner_company_id;
+    default: return (s) => (s.record as unknown as Record<string, string | number>)[name]!;
   }
 }
 
-function measureValue(name: string, d: ValidDeclaration, item: ValidItem | null, first: FirstFlags | null): number {
+function measureFn(name: string, grain: RollupDef['grain']): MeasureFn {
   switch (name) {
-    case 'records': return first ? (first.hs6 ? 1 : 0) : 1;
-    case 'records_hs4': return first!.hs4 ? 1 : 0;
-    case 'records_hs2': return first!.hs2 ? 1 : 0;
-    case 'records_decl': return first!.decl ? 1 : 0;
-    default: return ((item ?? d) as unknown as Record<string, number>)[name]!;
+    case 'records': return grain === 'item' ? (_d, _i, f) => (f & FIRST_HS6 ? 1 : 0) : () => 1;
+    case 'records_hs4': return (_d, _i, f) => (f & FIRST_HS4 ? 1 : 0);
+    case 'records_hs2': return (_d, _i, f) => (f & FIRST_HS2 ? 1 : 0);
+    case 'records_decl': return (_d, _i, f) => (f & FIRST_LINE ? 1 : 0);
+    default:
+      return grain === 'item'
+        ? (_d, item) => (item as unknown as Record<string, number>)[name]!
+        : (d) => (d as unknown as Record<string, number>)[name]!;
+  }
+}
+
+const unique = (xs: readonly string[]) => [...new Set(xs)];
+// Every key column but HS6, and every measure of each grain, is read once per declaration (or
+// line) into a vector; a table is its positions in those vectors.
+const HEADER = unique(ROLLUPS.flatMap((d) => d.keys.filter((k) => k !== 'hs6')));
+const HEADER_FNS = HEADER.map(headerFn);
+const MEASURES = {
+  declaration: unique(ROLLUPS.filter((d) => d.grain === 'declaration').flatMap(measuresOf)),
+  item: unique(ROLLUPS.filter((d) => d.grain === 'item').flatMap(measuresOf)),
+};
+const DECL_FNS = MEASURES.declaration.map((m) => measureFn(m, 'declaration'));
+const ITEM_FNS = MEASURES.item.map((m) => measureFn(m, 'item'));
+
+// A row is found through one map per key column (the declaration's columns, then the HS6 code
+// for item tables) and its sums live in one flat Float64Array per table: no composite key string
+// to build and hash per line, and no boxed numbers to allocate per addition, which were most of
+// the cost.
+const COMPILED = ROLLUPS.map((def) => ({
+  def,
+  hsAt: def.keys.indexOf('hs6'),
+  header: def.keys.filter((k) => k !== 'hs6').map((k) => HEADER.indexOf(k)),
+  measures: measuresOf(def).map((m) => MEASURES[def.grain].indexOf(m)),
+}));
+type Compiled = (typeof COMPILED)[number];
+/** Key value → next level; the last level maps to the row's slot in the sums. */
+type Node = Map<string | number, Node | number>;
+
+class TableSums {
+  readonly root: Node = new Map();
+  sums: Float64Array;
+  rows = 0;
+  constructor(readonly c: Compiled) {
+    this.sums = new Float64Array(256 * c.measures.length);
+  }
+
+  /** The slot of the row under `node` for `value`, created (zero sums) if new. */
+  slot(node: Node, value: string | number): number {
+    const known = node.get(value) as number | undefined;
+    if (known !== undefined) return known;
+    const width = this.c.measures.length;
+    if ((this.rows + 1) * width > this.sums.length) {
+      const grown = new Float64Array(this.sums.length * 2);
+      grown.set(this.sums);
+      this.sums = grown;
+    }
+    node.set(value, this.rows);
+    return this.rows++;
+  }
+
+  /** Adds the measures found from `at` in the vector `values` to the row in `slot`. */
+  add(slot: number, values: Float64Array, at: number): void {
+    const ms = this.c.measures;
+    const base = slot * ms.length;
+    for (let m = 0; m < ms.length; m++) this.sums[base + m]! += values[at + ms[m]!]!;
+  }
+}
+
+/** Sums the rollup deltas of stored declarations, one row per distinct key and table. */
+export class RollupAccumulator {
+  private readonly tables = COMPILED.map((c) => new TableSums(c));
+  private readonly header: (string | number)[] = new Array(HEADER.length);
+  private readonly declValues = new Float64Array(DECL_FNS.length);
+  private itemValues = new Float64Array(16 * ITEM_FNS.length);
+  private firsts: number[] = [];
+
+  add(stored: readonly StoredDeclaration[]): void {
+    const header = this.header;
+    const iw = ITEM_FNS.length;
+    for (const s of stored) {
+      const d = s.record;
+      const lines = inLineOrder(d.items);
+      const firsts = (this.firsts = firstFlags(lines, this.firsts));
+      for (let h = 0; h < HEADER_FNS.length; h++) header[h] = HEADER_FNS[h]!(s);
+      for (let m = 0; m < DECL_FNS.length; m++) this.declValues[m] = DECL_FNS[m]!(d, null, 0);
+      if (lines.length * iw > this.itemValues.length) this.itemValues = new Float64Array(lines.length * iw * 2);
+      for (let n = 0; n < lines.length; n++) {
+        for (let m = 0; m < iw; m++) this.itemValues[n * iw + m] = ITEM_FNS[m]!(d, lines[n]!, firsts[n]!);
+      }
+      for (const t of this.tables) {
+        const keys = t.c.header;
+        const last = keys.length - 1;
+        let node = t.root;
+        for (let k = 0; k < last; k++) {
+          const v = header[keys[k]!]!;
+          let next = node.get(v) as Node | undefined;
+          if (!next) node.set(v, (next = new Map()));
+          node = next;
+        }
+        const v = header[keys[last]!]!;
+        if (t.c.hsAt < 0) {
+          t.add(t.slot(node, v), this.declValues, 0);
+          continue;
+        }
+        let group = node.get(v) as Node | undefined;
+        if (!group) node.set(v, (group = new Map()));
+        for (let n = 0; n < lines.length; n++) t.add(t.slot(group, lines[n]!.hs6), this.itemValues, n * iw);
+      }
+    }
+  }
+
+  /** Rows (keys then measures, in the column order of the definition) per rollup table. */
+  rows(): Map<RollupTable, Row[]> {
+    const out = new Map<RollupTable, Row[]>();
+    for (const t of this.tables) {
+      const rows: Row[] = [];
+      const path: (string | number)[] = new Array(t.c.def.keys.length);
+      const width = t.c.measures.length;
+      const visit = (node: Node, depth: number) => {
+        for (const [value, child] of node) {
+          path[depth] = value;
+          if (typeof child !== 'number') {
+            visit(child, depth + 1);
+            continue;
+          }
+          const row: Row = new Array(path.length + width);
+          // The path holds the header columns then the HS6 code; put HS6 back at its column.
+          for (let k = 0, h = 0; k < path.length; k++) row[k] = k === t.c.hsAt ? path[path.length - 1]! : path[h++]!;
+          for (let m = 0; m < width; m++) row[path.length + m] = t.sums[child * width + m]!;
+          rows.push(row);
+        }
+      };
+      visit(t.root, 0);
+      out.set(t.c.def.table, rows);
+    }
+    return out;
   }
 }
 
@@ -98,39 +229,52 @@ function measureValue(name: string, d: ValidDeclaration, item: ValidItem | null,
  * these newly stored declarations.
  */
 export function rollupDeltas(stored: readonly StoredDeclaration[]): Map<RollupTable, Row[]> {
-  const acc = new Map<RollupTable, Map<string, Row>>(ROLLUPS.map((r) => [r.table, new Map()]));
-  for (const s of stored) {
-    const lines = [...s.record.items].sort((a, b) => a.line_no - b.line_no);
-    const seen = { hs6: new Set<string>(), hs4: new Set<string>(), hs2: new Set<string>() };
-    const flags: FirstFlags[] = lines.map((it, n) => {
-      const f = { hs6: !seen.hs6.has(it.hs6), hs4: !seen.hs4.has(it.hs6.slice(0, 4)), hs2: !seen.hs2.has(it.hs6.slice(0, 2)), decl: n === 0 };
-      seen.hs6.add(it.hs6);
-      seen.hs4.add(it.hs6.slice(0, 4));
-      seen.hs2.add(it.hs6.slice(0, 2));
-      return f;
-    });
-    for (const def of ROLLUPS) {
-      const into = acc.get(def.table)!;
-      const measures = measuresOf(def);
-      if (def.grain === 'declaration') {
-        add(into, def.keys.map((k) => keyValue(k, s, null)), measures.map((m) => measureValue(m, s.record, null, null)));
-      } else {
-        lines.forEach((it, n) => add(into, def.keys.map((k) => keyValue(k, s, it)), measures.map((m) => measureValue(m, s.record, it, flags[n]!))));
-      }
-    }
-  }
-  return new Map([...acc].map(([t, m]) => [t, [...m.values()]]));
+  const acc = new RollupAccumulator();
+  acc.add(stored);
+  return acc.rows();
 }
 
-function add(into: Map<string, Row>, key: (string | number)[], measures: number[]): void {
-  const keyText = key.join('\u0001');
-  const row = into.get(keyText);
-  if (!row) {
-    into.set(keyText, [...key, ...measures]);
-    return;
+function inLineOrder(items: readonly ValidItem[]): readonly ValidItem[] {
+  for (let n = 1; n < items.length; n++) {
+    if (items[n]!.line_no < items[n - 1]!.line_no) return [...items].sort((a, b) => a.line_no - b.line_no);
   }
-  const base = key.length;
-  for (let m = 0; m < measures.length; m++) row[base + m] = (row[base + m] as number) + measures[m]!;
+  return items;
+}
+
+/** First-line bits of each line (in line order), written into `out`. */
+function firstFlags(lines: readonly ValidItem[], out: number[]): number[] {
+  out.length = lines.length;
+  if (lines.length > 16) {
+    // Long declarations: sets, so the work stays linear.
+    const seen6 = new Set<string>();
+    const seen4 = new Set<string>();
+    const seen2 = new Set<string>();
+    for (let n = 0; n < lines.length; n++) {
+      const hs6 = lines[n]!.hs6;
+      const hs4 = hs6.slice(0, 4);
+      const hs2 = hs6.slice(0, 2);
+      out[n] = (seen6.has(hs6) ? 0 : FIRST_HS6) | (seen4.has(hs4) ? 0 : FIRST_HS4) | (seen2.has(hs2) ? 0 : FIRST_HS2) | (n === 0 ? FIRST_LINE : 0);
+      seen6.add(hs6);
+      seen4.add(hs4);
+      seen2.add(hs2);
+    }
+    return out;
+  }
+  for (let n = 0; n < lines.length; n++) {
+    const hs6 = lines[n]!.hs6;
+    let f = FIRST_HS6 | FIRST_HS4 | FIRST_HS2 | (n === 0 ? FIRST_LINE : 0);
+    // An earlier line with the same 6, 4 or 2 leading digits takes the marker.
+    for (let e = 0; e < n && f & (FIRST_HS6 | FIRST_HS4 | FIRST_HS2); e++) {
+      const other = lines[e]!.hs6;
+      if (other.charCodeAt(0) !== hs6.charCodeAt(0) || other.charCodeAt(1) !== hs6.charCodeAt(1)) continue;
+      f &= ~FIRST_HS2;
+      if (other.charCodeAt(2) !== hs6.charCodeAt(2) || other.charCodeAt(3) !== hs6.charCodeAt(3)) continue;
+      f &= ~FIRST_HS4;
+      if (other === hs6) f &= ~FIRST_HS6;
+    }
+    out[n] = f;
+  }
+  return out;
 }
 
 // Raw columns as the rollups see them, with the first-line markers computed by window functions

@@ -83,6 +83,14 @@ const INCOTERM_CODES = new Set(INCOTERMS.map((c) => c.code));
 const MODE_CODES = new Set<string>(TRANSPORT_MODES.map((c) => c.code));
 const UNIT_CODES = new Set(UNITS.map((c) => c.code));
 const REGIME_FLOW = new Map(REGIMES.map((r) => [r.code, r.flow]));
+const FLOWS = ['import', 'export'];
+const DECLARATION_NO = /^[A-Za-z0-9][A-Za-z0-9/-]*$/;
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+const isOffice = (s: string) => CUSTOMS_OFFICE_BY_CODE.has(s);
+const isIncoterm = (s: string) => INCOTERM_CODES.has(s.toUpperCase());
+const isCurrency = (s: string) => CURRENCY_CODES.has(s.toUpperCase());
+const isMode = (s: string) => MODE_CODES.has(s);
+const isPort = (s: string) => PORT_BY_CODE.has(s.toUpperCase());
 
 // Codes, dates and tax numbers repeat across a file; remembering the checks keeps validation cheap.
 function memo<T>(fn: (s: string) => T): (s: string) => T {
@@ -121,11 +129,11 @@ export function validateDeclaration(raw: unknown, today: string = todayUtc()): V
   if (!isObject(raw)) return { ok: false, errors: [{ field: '(record)', reason: 'must be a JSON object' }] };
   const r = new Reader(raw, '', errors);
 
-  const declaration_no = r.str('declaration_no', { max: 40 });
-  if (declaration_no !== null && !/^[A-Za-z0-9][A-Za-z0-9/-]*$/.test(declaration_no)) {
+  const declaration_no = r.str('declaration_no', 40);
+  if (declaration_no !== null && !DECLARATION_NO.test(declaration_no)) {
     errors.push({ field: 'declaration_no', reason: 'only letters, digits, "/" and "-" are allowed' });
   }
-  const flow = r.oneOf('flow', ['import', 'export']) as Flow | null;
+  const flow = r.oneOf('flow', FLOWS) as Flow | null;
   const regime = r.str('regime');
   if (regime !== null) {
     const regimeFlow = REGIME_FLOW.get(regime);
@@ -133,19 +141,19 @@ export function validateDeclaration(raw: unknown, today: string = todayUtc()): V
     else if (flow && regimeFlow !== flow) errors.push({ field: 'regime', reason: `regime ${regime} is an ${regimeFlow} regime, not ${flow}` });
   }
   const registered_at = r.date('registered_at', today);
-  const customs_office = r.code('customs_office', (s) => CUSTOMS_OFFICE_BY_CODE.has(s), 'customs office');
+  const customs_office = r.code('customs_office', isOffice, 'customs office');
   const declarant = r.optStr('declarant');
   const company = party(r, 'company', true, errors);
   const partner = party(r, 'partner', false, errors);
   const country_of_origin = r.country('country_of_origin', false);
   const country_of_dispatch = r.country('country_of_dispatch', false);
   const country_of_destination = r.country('country_of_destination', false);
-  const incoterm = r.optCode('incoterm', (s) => INCOTERM_CODES.has(s.toUpperCase()), 'incoterm')?.toUpperCase() ?? null;
-  const currency = r.code('currency', (s) => CURRENCY_CODES.has(s.toUpperCase()), 'currency')?.toUpperCase() ?? null;
+  const incoterm = r.optCode('incoterm', isIncoterm, 'incoterm')?.toUpperCase() ?? null;
+  const currency = r.code('currency', isCurrency, 'currency')?.toUpperCase() ?? null;
   const invoice_value = r.amount('invoice_value');
   const value_usd = r.amount('value_usd');
-  const transport_mode = r.code('transport_mode', (s) => MODE_CODES.has(s), 'transport mode');
-  const port = r.code('port', (s) => PORT_BY_CODE.has(s.toUpperCase()), 'port')?.toUpperCase() ?? null;
+  const transport_mode = r.code('transport_mode', isMode, 'transport mode');
+  const port = r.code('port', isPort, 'port')?.toUpperCase() ?? null;
   const vessel = r.optStr('vessel');
   const bl_number = r.optStr('bl_number');
   const net_weight_kg = r.amount('net_weight_kg');
@@ -156,12 +164,22 @@ export function validateDeclaration(raw: unknown, today: string = todayUtc()): V
   const estimated = r.strList('estimated');
   const items = itemsOf(raw.items, errors);
 
+  let cents = 0;
+  let net = 0;
+  let duty = 0;
+  let additional = 0;
+  let vat = 0;
   if (items) {
-    const cents = items.reduce((a, i) => a + i.value_usd_cents, 0);
+    for (const i of items) {
+      cents += i.value_usd_cents;
+      net += i.net_weight_kg;
+      duty += i.customs_duty_usd_cents;
+      additional += i.additional_duty_usd_cents;
+      vat += i.vat_usd_cents;
+    }
     if (value_usd !== null && cents !== toCents(value_usd)) {
       errors.push({ field: 'value_usd', reason: `must equal the sum of the items (${(cents / 100).toFixed(2)}), got ${value_usd}` });
     }
-    const net = items.reduce((a, i) => a + i.net_weight_kg, 0);
     if (net_weight_kg !== null && Math.abs(net - net_weight_kg) > WEIGHT_TOLERANCE * Math.max(net, net_weight_kg) + 1e-6) {
       errors.push({ field: 'net_weight_kg', reason: `must be within 0.5 % of the sum of the items (${round3(net)}), got ${net_weight_kg}` });
     }
@@ -172,7 +190,6 @@ export function validateDeclaration(raw: unknown, today: string = todayUtc()): V
   const f = flow as Flow;
   const partnerCountry =
     f === 'import' ? (country_of_origin ?? country_of_dispatch ?? partner!.country) : (country_of_destination ?? partner!.country);
-  const sum = (k: 'customs_duty_usd_cents' | 'additional_duty_usd_cents' | 'vat_usd_cents') => items!.reduce((a, i) => a + i[k], 0);
   return {
     ok: true,
     value: {
@@ -192,16 +209,16 @@ export function validateDeclaration(raw: unknown, today: string = todayUtc()): V
       incoterm,
       currency: currency!,
       invoice_value: invoice_value!,
-      value_usd_cents: toCents(value_usd!),
+      value_usd_cents: cents,
       transport_mode: transport_mode!,
       port: port!,
       vessel,
       bl_number,
       net_weight_kg: net_weight_kg!,
       gross_weight_kg: gross_weight_kg!,
-      customs_duty_usd_cents: sum('customs_duty_usd_cents'),
-      additional_duty_usd_cents: sum('additional_duty_usd_cents'),
-      vat_usd_cents: sum('vat_usd_cents'),
+      customs_duty_usd_cents: duty,
+      additional_duty_usd_cents: additional,
+      vat_usd_cents: vat,
       items: items!,
       estimated: estimated ?? [],
     },
@@ -215,7 +232,7 @@ function party(r: Reader, field: 'company' | 'partner', turkish: boolean, errors
     return null;
   }
   const p = new Reader(raw, `${field}.`, errors);
-  const name = p.str('name', { max: 300 });
+  const name = p.str('name', 300);
   const country = p.country('country', true);
   const city = p.optStr('city');
   const address = p.optStr('address');
@@ -244,11 +261,12 @@ function itemsOf(raw: unknown, errors: FieldError[]): ValidItem[] | null {
   const before = errors.length;
   const out: ValidItem[] = [];
   const lines = new Set<number>();
-  raw.forEach((item, i) => {
+  for (let i = 0; i < raw.length; i++) {
+    const item: unknown = raw[i];
     const at = `items[${i}].`;
     if (!isObject(item)) {
       errors.push({ field: `items[${i}]`, reason: 'must be an object' });
-      return;
+      continue;
     }
     const r = new Reader(item, at, errors);
     const line_no = r.int('line_no');
@@ -265,7 +283,7 @@ function itemsOf(raw: unknown, errors: FieldError[]): ValidItem[] | null {
         gtip = null;
       }
     }
-    const description = r.str('description', { max: 2000 });
+    const description = r.str('description', 2000);
     const quantity = r.amount('quantity');
     const unitRaw = r.str('quantity_unit');
     const quantity_unit = unitRaw === null ? null : unitRaw.toLowerCase();
@@ -278,7 +296,7 @@ function itemsOf(raw: unknown, errors: FieldError[]): ValidItem[] | null {
     const duty = r.amount('customs_duty_usd', false) ?? 0;
     const additional = r.amount('additional_duty_usd', false) ?? 0;
     const vat = r.amount('vat_usd', false) ?? 0;
-    if (errors.length > before) return;
+    if (errors.length > before) continue;
     out.push({
       line_no: line_no!,
       gtip: gtip!,
@@ -294,7 +312,7 @@ function itemsOf(raw: unknown, errors: FieldError[]): ValidItem[] | null {
       additional_duty_usd_cents: toCents(additional),
       vat_usd_cents: toCents(vat),
     });
-  });
+  }
   return errors.length > before ? null : out;
 }
 
@@ -311,13 +329,13 @@ class Reader {
     return null;
   }
 
-  str(field: string, opts: { max?: number } = {}): string | null {
+  str(field: string, max = 200): string | null {
     const v = this.raw[field];
     if (v === undefined || v === null || v === '') return this.fail(field, 'required');
     if (typeof v !== 'string') return this.fail(field, 'must be a string');
     const s = v.trim();
     if (!s) return this.fail(field, 'must not be blank');
-    if (s.length > (opts.max ?? 200)) return this.fail(field, `at most ${opts.max ?? 200} characters`);
+    if (s.length > max) return this.fail(field, `at most ${max} characters`);
     return s;
   }
 
@@ -363,7 +381,7 @@ class Reader {
   date(field: string, today: string): string | null {
     const s = this.str(field);
     if (s === null) return null;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return this.fail(field, `must be a date YYYY-MM-DD, got "${s}"`);
+    if (!DATE_SHAPE.test(s)) return this.fail(field, `must be a date YYYY-MM-DD, got "${s}"`);
     if (!calendarDate(s)) return this.fail(field, `"${s}" is not a calendar date`);
     if (s > today) return this.fail(field, `${s} is in the future`);
     if (s < EARLIEST_DATE) return this.fail(field, `${s} is before ${EARLIEST_DATE}`);
@@ -395,8 +413,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** Decimal dollars to integer cents; sub-cent fractions round half away from zero. */
 export function toCents(usd: number): number {
-  // toFixed first: 1.005 * 100 is 100.49999999999999 in binary, but the sender meant 100.5.
-  return Math.sign(usd) * Math.round(Number((Math.abs(usd) * 100).toFixed(6)));
+  const x = Math.abs(usd) * 100;
+  // Away from a half cent, rounding the binary value gives what the decimal one would; only near
+  // it (1.005 * 100 is 100.49999999999999 in binary, but the sender meant 100.5) is the slower
+  // decimal rounding needed. This runs several times per line of every load.
+  if (Math.abs(x - Math.floor(x) - 0.5) > 1e-6) return Math.sign(usd) * Math.round(x);
+  return Math.sign(usd) * Math.round(Number(x.toFixed(6)));
 }
 
 function round3(n: number): number {

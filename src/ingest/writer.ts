@@ -1,14 +1,17 @@
 // Stores one batch of declarations: validation, then one transaction holding the batch record,
 // the companies, the declarations and items that are new, and the rollup deltas of exactly those.
 // A batch key already committed returns the stored result and writes nothing, and a declaration
-// number already stored is a duplicate, so sending a batch twice changes nothing.
+// number already stored is a duplicate, so sending a batch twice changes nothing. On SQLite a
+// batch at least as large as a table goes in with that table's secondary indexes rebuilt after
+// it, inside the same transaction (bulk-indexes.ts).
 import type { Kysely } from 'kysely';
 import type { Store } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
-import { addOnConflict, insertRows, type BulkTarget, type SqlValue } from './bulk.js';
+import { addOnConflict, insertNew, insertRows, type SqlValue } from './bulk.js';
 import { ROLLUPS, measuresOf, rollupDeltas, type StoredDeclaration } from './rollups.js';
+import { dropIndexesForLoad } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
 import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration } from './validate.js';
 
@@ -41,6 +44,11 @@ export interface BatchOptions {
   preRejected?: RejectedRow[];
   /** For tests: the date after which registered_at counts as future. */
   today?: string;
+  /**
+   * More writes that belong with the stored declarations (the seed's documents and shipments),
+   * run in the batch's transaction after the rollups: they commit or roll back with the batch.
+   */
+  alsoWrite?(trx: Kysely<DB>, stored: readonly StoredDeclaration[]): Promise<void>;
 }
 
 const DECLARATION_COLUMNS = [
@@ -61,12 +69,13 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
   const valid: ValidDeclaration[] = [];
   const seen = new Set<string>();
   let inBatchDuplicates = 0;
-  records.forEach((raw, index) => {
+  for (let index = 0; index < records.length; index++) {
+    const raw = records[index];
     const v = validateDeclaration(raw, today);
     if (!v.ok) {
       const declaration_no = declarationNoOf(raw);
       for (const e of v.errors) rejected.push({ index, declaration_no, field: e.field, reason: e.reason });
-      return;
+      continue;
     }
     // The same declaration twice in one batch: the second is a duplicate, as it would be in the next batch.
     if (seen.has(v.value.declaration_no)) inBatchDuplicates++;
@@ -74,7 +83,7 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
       seen.add(v.value.declaration_no);
       valid.push(v.value);
     }
-  });
+  }
 
   const resolver = new CompanyResolver(store.db);
   let committed: StoredDeclaration[] = [];
@@ -96,10 +105,19 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
       const rows = deltas.get(def.table) ?? [];
       if (!rows.length) continue;
       const measures = measuresOf(def);
+      const restore = dropIndexesForLoad(store, def.table, rows.length);
       await insertRows(trx, store, { table: def.table, columns: [...def.keys, ...measures], suffix: addOnConflict(def.table, def.keys, measures) }, rows);
+      restore();
     }
+    if (opts.alsoWrite && stored.length) await opts.alsoWrite(trx, stored);
 
-    const dates = stored.map((s) => s.record.registered_at).sort();
+    let first: string | null = null;
+    let last: string | null = null;
+    for (const s of stored) {
+      const at = s.record.registered_at;
+      if (first === null || at < first) first = at;
+      if (last === null || at > last) last = at;
+    }
     const duplicates = valid.length - stored.length + inBatchDuplicates;
     rejected.sort((a, b) => a.index - b.index);
     await trx
@@ -109,8 +127,8 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
         rows_stored: stored.length,
         rows_duplicate: duplicates,
         rows_rejected: new Set(rejected.map((r) => r.index)).size,
-        period_from: dates[0] ?? null,
-        period_to: dates[dates.length - 1] ?? null,
+        period_from: first,
+        period_to: last,
         key_id: opts.keyId ?? null,
         report: JSON.stringify(rejected),
         finished_at: nowIso(),
@@ -126,7 +144,7 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
 
 async function storeDeclarations(
   trx: Kysely<DB>,
-  target: BulkTarget,
+  target: Pick<Store, 'engine' | 'sqlite'>,
   resolver: CompanyResolver,
   valid: ValidDeclaration[],
   source: string,
@@ -134,10 +152,13 @@ async function storeDeclarations(
   now: string,
 ): Promise<StoredDeclaration[]> {
   if (!valid.length) return [];
-  const parties = valid.flatMap((d) => [
-    { party: d.company, turkish: true, role: (d.flow === 'import' ? 'importer' : 'exporter') as Role },
-    { party: d.partner, turkish: false, role: (d.flow === 'import' ? 'supplier' : 'buyer') as Role },
-  ]);
+  const parties: { party: ValidDeclaration['company']; turkish: boolean; role: Role }[] = new Array(2 * valid.length);
+  for (let i = 0; i < valid.length; i++) {
+    const d = valid[i]!;
+    const imports = d.flow === 'import';
+    parties[2 * i] = { party: d.company, turkish: true, role: imports ? 'importer' : 'exporter' };
+    parties[2 * i + 1] = { party: d.partner, turkish: false, role: imports ? 'supplier' : 'buyer' };
+  }
   const ids = await resolver.resolve(trx, target, parties, now);
 
   const rows: SqlValue[][] = valid.map((d, i) => [
@@ -146,19 +167,17 @@ async function storeDeclarations(
     d.value_usd_cents, d.transport_mode, d.port, d.vessel, d.bl_number, d.net_weight_kg, d.gross_weight_kg, d.items.length,
     d.customs_duty_usd_cents, d.additional_duty_usd_cents, d.vat_usd_cents, source, batchId, JSON.stringify(d.estimated),
   ]);
-  const inserted = await insertRows<{ id: number; declaration_no: string }>(
-    trx,
-    target,
-    { table: 'declarations', columns: DECLARATION_COLUMNS, suffix: 'on conflict (declaration_no) do nothing returning id, declaration_no' },
-    rows,
-  );
-  const idByNo = new Map(inserted.map((r) => [r.declaration_no, Number(r.id)]));
+  let restore = dropIndexesForLoad(target, 'declarations', rows.length);
+  // A declaration number already stored is a duplicate: no id, nothing else written for it.
+  const newIds = await insertNew(trx, target, { table: 'declarations', columns: DECLARATION_COLUMNS, key: 'declaration_no' }, rows);
+  restore();
 
   const stored: StoredDeclaration[] = [];
   const itemRows: SqlValue[][] = [];
-  valid.forEach((d, i) => {
-    const id = idByNo.get(d.declaration_no);
-    if (id === undefined) return; // already stored by an earlier batch
+  for (let i = 0; i < valid.length; i++) {
+    const d = valid[i]!;
+    const id = newIds[i];
+    if (id === null || id === undefined) continue; // already stored by an earlier batch
     stored.push({ id, record: d, company_id: ids[2 * i]!, partner_company_id: ids[2 * i + 1]! });
     for (const it of d.items) {
       itemRows.push([
@@ -166,8 +185,10 @@ async function storeDeclarations(
         it.value_usd_cents, it.country_of_origin, it.customs_duty_usd_cents, it.additional_duty_usd_cents, it.vat_usd_cents,
       ]);
     }
-  });
+  }
+  restore = dropIndexesForLoad(target, 'declaration_items', itemRows.length);
   await insertRows(trx, target, { table: 'declaration_items', columns: ITEM_COLUMNS }, itemRows);
+  restore();
   return stored;
 }
 
