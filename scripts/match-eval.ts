@@ -59,22 +59,30 @@ const queries = labelledQueries(indexed, outsiders, rng, { positives });
 const scored = scoreQueries(index, queries);
 const done = performance.now();
 const m = metricsAt(scored, DEFAULT_MATCH_THRESHOLD);
+const strict = metricsAt(scored, DEFAULT_MATCH_THRESHOLD, { strict: true });
 const report = {
   companies: all.length,
   indexed: indexed.length,
   queries: queries.length,
   negatives: outsiders.length,
+  // Inputs that fit more than the company they were made from (see the header).
+  ambiguous_positives: queries.filter((q) => q.expected_id !== null && q.accepted_ids.length > 1).length,
+  ambiguous_negatives: queries.filter((q) => q.expected_id === null && q.accepted_ids.length > 0).length,
   ...m,
   by_kind: recallByKind(scored, DEFAULT_MATCH_THRESHOLD),
+  strict: { precision: strict.precision, recall: strict.recall, f1: strict.f1, by_kind: recallByKind(scored, DEFAULT_MATCH_THRESHOLD, { strict: true }) },
   index_build_ms: Math.round(built - started),
   match_ms_per_query: Math.round(((done - built) / queries.length) * 1000) / 1000,
+  queries_per_s: Math.round(queries.length / ((done - built) / 1000)),
 };
 if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
   console.log(`companies ${report.companies} (indexed ${report.indexed}), queries ${report.queries} (${report.negatives} outsiders), threshold ${report.threshold}`);
+  console.log(`ambiguous inputs: ${report.ambiguous_positives} re-spellings fit more than one firm, ${report.ambiguous_negatives} outsiders read as an indexed firm`);
   console.log(`precision ${pct(m.precision)}  recall ${pct(m.recall)}  F1 ${pct(m.f1)}  (tp ${m.tp}, fp ${m.fp}, fn ${m.fn}, tn ${m.tn})`);
-  console.log('by kind (recall; specificity for negatives):');
-  for (const [k, v] of Object.entries(report.by_kind)) console.log(`  ${k.padEnd(16)} ${pct(v)}`);
-  console.log(`index build ${report.index_build_ms} ms, ${report.match_ms_per_query} ms per query`);
+  console.log(`strict (only the source company counts): precision ${pct(strict.precision)}  recall ${pct(strict.recall)}  F1 ${pct(strict.f1)}`);
+  console.log('by kind (recall; specificity for negatives), strict in brackets:');
+  for (const [k, v] of Object.entries(report.by_kind)) console.log(`  ${k.padEnd(16)} ${pct(v)}  (${pct(report.strict.by_kind[k] ?? 0)})`);
+  console.log(`index build ${report.index_build_ms} ms, ${report.match_ms_per_query} ms per query (${report.queries_per_s} queries/s)`);
 }

@@ -54,6 +54,16 @@ const LEGAL_FORM_RULES: Array<[string[], string]> = [
   [['n', 'v'], 'nv'],
   [['nv'], 'nv'],
   [['ooo'], 'ooo'],
+  [['oao'], 'oao'],
+  [['zao'], 'zao'],
+  [['pao'], 'pao'],
+  [['ao'], 'ao'],
+  [['kg'], 'kg'],
+  [['sarl'], 'sarl'],
+  [['llp'], 'llp'],
+  [['dmcc'], 'dmcc'],
+  [['pte'], 'pte'],
+  [['pvt'], 'pvt'],
   [['co'], 'co'],
   [['company'], 'co'],
   [['fze'], 'fze'],
@@ -83,7 +93,7 @@ const CANONICAL_WORDS: Readonly<Record<string, string>> = {
   yatirim: 'yatirim', yatirimlari: 'yatirim',
   urunleri: 'urun', urun: 'urun',
   trading: 'trading', trade: 'trading',
-  industry: 'industry', industries: 'industry', industrial: 'industry', ind: 'industry',
+  industry: 'industry', industries: 'industry', industrial: 'industry', ind: 'industry', industrie: 'industry',
   international: 'intl', intl: 'intl', int: 'intl',
   group: 'grup', grup: 'grup', grubu: 'grup',
   holding: 'holding',
@@ -106,8 +116,23 @@ export function isGenericToken(token: string): boolean {
   return GENERIC.has(token);
 }
 
-// Spelled-out generic words long enough that one typo cannot turn them into another word.
+// The activity words of Turkish trade names ('San. ve Tic.', 'İth. İhr.', 'İnş. Taah.') and stray
+// words: declarations abbreviate them or leave them out all the time, so a name without them is
+// still the name. The other generic words ('Holding', 'Group', 'Trading') are part of the name.
+const OPTIONAL: ReadonlySet<string> = new Set([
+  'san', 'tic', 'ith', 'ihr', 'dis', 'ic', 'paz', 'nak', 'taah', 'ins', 'tur', 'imal', 'uret', 'hiz',
+  'mus', 'dan', 'the', 'of', 'ltd', 'sti', 'sirketi', 'koll', 'kom',
+]);
+
+/** A generic word a name may leave out without becoming another name. */
+export function isOptionalToken(token: string): boolean {
+  return OPTIONAL.has(token);
+}
+
+// Spelled-out generic words long enough that one typo cannot turn them into another word; five
+// letters are enough when the typo is a swap of neighbours, which keeps every letter ('Gropu').
 const LONG_FORMS = [...CANONICAL.keys()].filter((w) => w.length >= 6);
+const SWAP_FORMS = [...CANONICAL.keys()].filter((w) => w.length === 5);
 
 // Words seen before; names repeat their words a lot, and the typo check below is the slow part.
 const memo = new Map<string, string>();
@@ -124,10 +149,21 @@ export function canonicalToken(word: string): string {
         break;
       }
     }
+  } else if (word.length === 5) {
+    for (const form of SWAP_FORMS) {
+      if (withinOneEdit(word, form) && sameLetters(word, form)) {
+        out = CANONICAL.get(form)!;
+        break;
+      }
+    }
   }
   if (memo.size > 100_000) memo.clear();
   memo.set(word, out);
   return out;
+}
+
+function sameLetters(a: string, b: string): boolean {
+  return [...a].sort().join('') === [...b].sort().join('');
 }
 
 export function normaliseCompanyName(name: string): NormalisedName {

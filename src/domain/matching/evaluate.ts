@@ -1,3 +1,4 @@
+import { nameKey, normaliseCompanyName } from './company-name.js';
 import type { MatchInput, NameIndex } from './name-index.js';
 
 /** A seeded PRNG (mulberry32): same seed, same sequence, uniform in [0, 1). */
@@ -125,6 +126,12 @@ export interface LabelledQuery {
   input: MatchInput;
   /** Company the input refers to; null for a company that is not in the index. */
   expected_id: string | null;
+  /**
+   * Indexed companies a reader would accept as the answer: the input is as much a re-spelling of
+   * them as of the company it was made from (see `acceptedAnswers`). Includes `expected_id`; for an
+   * outsider, usually empty.
+   */
+  accepted_ids: readonly string[];
   kind: VariantKind | 'negative';
 }
 
@@ -132,6 +139,74 @@ export interface EvalCompany {
   id: string;
   name: string;
   country?: string;
+}
+
+// The trade words a re-spelling may leave out: those of the phrases `missing_generic` drops.
+let tradeWords: ReadonlySet<string> | null = null;
+function isTradeWord(token: string): boolean {
+  tradeWords ??= new Set(GENERIC_PHRASES.flatMap((p) => normaliseCompanyName(p).tokens));
+  return tradeWords.has(token);
+}
+
+interface NameFacts {
+  id: string;
+  country: string;
+  key: string;
+  /** Canonical words without the trade words, in order. */
+  rest: string;
+  legal: string;
+  trade: ReadonlyMap<string, number>;
+}
+
+function nameFacts(id: string, name: string, country: string | undefined): NameFacts {
+  const n = normaliseCompanyName(name);
+  const trade = new Map<string, number>();
+  for (const t of n.tokens) if (isTradeWord(t)) trade.set(t, (trade.get(t) ?? 0) + 1);
+  return {
+    id,
+    country: (country ?? '').toUpperCase(),
+    key: nameKey(n),
+    rest: n.tokens.filter((t) => !isTradeWord(t)).join(' '),
+    legal: n.legal_form,
+    trade,
+  };
+}
+
+/**
+ * Which indexed companies a name could equally refer to. The generator makes distinct firms whose
+ * names differ only in spelling ('San. ve Tic.' and 'Sanayi ve Ticaret'), and a name with a trade
+ * word left out fits every firm that has that word; counting such an answer as wrong would score
+ * the coin toss, not the matcher. Decided on the clean names, never on the re-spelled input, with
+ * the normaliser only for spelling (abbreviations, letters, case, punctuation, legal forms):
+ * - `sameName(name)`: the same words and legal form after normalisation, the same country;
+ * - `omitting(name)`: the firm's name with some of the trade words `missing_generic` drops left
+ *   out (none added, the others in the same order), the same legal form (or none) and country.
+ */
+export function acceptedAnswers(companies: readonly EvalCompany[]): {
+  sameName(name: string, country?: string): string[];
+  omitting(name: string, country?: string): string[];
+} {
+  const byRest = new Map<string, NameFacts[]>();
+  for (const c of companies) {
+    const f = nameFacts(c.id, c.name, c.country);
+    const k = `${f.country}|${f.rest}`;
+    const list = byRest.get(k);
+    if (list) list.push(f);
+    else byRest.set(k, [f]);
+  }
+  const bucket = (q: NameFacts) => byRest.get(`${q.country}|${q.rest}`) ?? [];
+  return {
+    sameName(name, country) {
+      const q = nameFacts('', name, country);
+      return bucket(q).filter((c) => c.key === q.key).map((c) => c.id);
+    },
+    omitting(name, country) {
+      const q = nameFacts('', name, country);
+      return bucket(q)
+        .filter((c) => (q.legal === '' || q.legal === c.legal) && [...q.trade].every(([t, k]) => (c.trade.get(t) ?? 0) >= k))
+        .map((c) => c.id);
+    },
+  };
 }
 
 /**
@@ -145,25 +220,37 @@ export function labelledQueries(
   options: { positives?: number } = {},
 ): LabelledQuery[] {
   const out: LabelledQuery[] = [];
+  const answers = acceptedAnswers(companies);
   const count = Math.min(options.positives ?? companies.length, companies.length);
   const order = shuffle(companies.map((_, i) => i), rng).slice(0, count);
   for (const i of order) {
     const c = companies[i]!;
+    const twins = answers.sameName(c.name, c.country);
     for (const kind of VARIANT_KINDS) {
       const name = makeVariant(c.name, kind, rng);
-      if (name !== null) out.push({ input: { name, country: c.country ?? null }, expected_id: c.id, kind });
+      if (name === null) continue;
+      // A dropped trade word is the only kind that makes the input fit more firms than its twins.
+      const accepted = kind === 'missing_generic' ? answers.omitting(name, c.country) : twins;
+      out.push({ input: { name, country: c.country ?? null }, expected_id: c.id, accepted_ids: withId(accepted, c.id), kind });
     }
   }
   for (const o of outsiders) {
     const kind = pick(rng, ['ascii', 'case', 'punctuation', 'abbreviation', 'legal_suffix'] as const);
     const name = rng() < 0.5 ? o.name : (makeVariant(o.name, kind, rng) ?? o.name);
-    out.push({ input: { name, country: o.country ?? null }, expected_id: null, kind: 'negative' });
+    // An outsider whose own name only leaves words out of an indexed firm's name reads as that firm.
+    out.push({ input: { name, country: o.country ?? null }, expected_id: null, accepted_ids: answers.omitting(o.name, o.country), kind: 'negative' });
   }
   return out;
 }
 
+function withId(ids: readonly string[], id: string): string[] {
+  return ids.includes(id) ? [...ids] : [id, ...ids];
+}
+
 export interface ScoredQuery {
   expected_id: string | null;
+  /** Answers counted as right; absent: `expected_id` only. */
+  accepted_ids?: readonly string[];
   kind: LabelledQuery['kind'];
   best_id: string | null;
   score: number;
@@ -174,7 +261,7 @@ export function scoreQueries(index: NameIndex, queries: readonly LabelledQuery[]
   const results = index.match(queries.map((q) => q.input), { threshold: 0, candidates: 1 });
   return queries.map((q, i) => {
     const best = results[i]?.best ?? null;
-    return { expected_id: q.expected_id, kind: q.kind, best_id: best?.id ?? null, score: best?.score ?? 0 };
+    return { expected_id: q.expected_id, accepted_ids: q.accepted_ids, kind: q.kind, best_id: best?.id ?? null, score: best?.score ?? 0 };
   });
 }
 
@@ -189,21 +276,34 @@ export interface MatchMetrics {
   f1: number;
 }
 
+export interface MetricsOptions {
+  /** Count only `expected_id` as right, ignoring the other accepted answers. */
+  strict?: boolean;
+}
+
+function accepts(s: ScoredQuery, id: string, options: MetricsOptions): boolean {
+  if (options.strict || !s.accepted_ids) return id === s.expected_id;
+  return s.accepted_ids.includes(id);
+}
+
 /**
- * A match above the threshold is a true positive only when it names the right company; a wrong
- * company counts as a false positive and, for a positive query, also as a miss.
+ * A match above the threshold is a true positive when it names an accepted company; a company
+ * outside the accepted ones counts as a false positive and, for a positive query, also as a miss.
+ * An outsider matched to a firm its name cannot be told apart from is no error: it counts with
+ * the true negatives.
  */
-export function metricsAt(scored: readonly ScoredQuery[], threshold: number): MatchMetrics {
+export function metricsAt(scored: readonly ScoredQuery[], threshold: number, options: MetricsOptions = {}): MatchMetrics {
   let tp = 0;
   let fp = 0;
   let fn = 0;
   let tn = 0;
   for (const s of scored) {
     const matched = s.best_id !== null && s.score >= threshold;
+    const right = matched && accepts(s, s.best_id!, options);
     if (s.expected_id === null) {
-      if (matched) fp++;
+      if (matched && !right) fp++;
       else tn++;
-    } else if (matched && s.best_id === s.expected_id) tp++;
+    } else if (right) tp++;
     else {
       fn++;
       if (matched) fp++;
@@ -216,11 +316,12 @@ export function metricsAt(scored: readonly ScoredQuery[], threshold: number): Ma
 }
 
 /** Recall of each variant kind (and specificity of negatives) at a threshold, to see what fails. */
-export function recallByKind(scored: readonly ScoredQuery[], threshold: number): Record<string, number> {
+export function recallByKind(scored: readonly ScoredQuery[], threshold: number, options: MetricsOptions = {}): Record<string, number> {
   const hit = new Map<string, [number, number]>();
   for (const s of scored) {
     const matched = s.best_id !== null && s.score >= threshold;
-    const ok = s.expected_id === null ? !matched : matched && s.best_id === s.expected_id;
+    const right = matched && accepts(s, s.best_id!, options);
+    const ok = s.expected_id === null ? !matched || right : right;
     const [h, n] = hit.get(s.kind) ?? [0, 0];
     hit.set(s.kind, [h + (ok ? 1 : 0), n + 1]);
   }

@@ -115,14 +115,17 @@ export function damerauLevenshtein(a: string, b: string, max = Infinity): number
 /**
  * How alike two words are, for token-set comparison: equal words score 1; one typo scores high
  * only in words long enough that one edit does not make a different word ('Acar' and 'Uçar' are
- * two surnames), though a swapped pair of letters is forgiven in four-letter words too.
+ * two surnames), though a swapped pair of letters is forgiven in four-letter words too. A swap
+ * keeps every letter, so it scores a little above an added or lost one: 'Dokuam' is read as
+ * 'Dokuma' rather than 'Döküm'.
  */
 export function wordSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const len = Math.min(a.length, b.length);
   if (len < 4 || !withinOneEdit(a, b)) return 0;
-  if (len >= 5) return 0.9;
-  return a.length === b.length && sameLetters(a, b) ? 0.8 : 0;
+  const swap = a.length === b.length && sameLetters(a, b);
+  if (len >= 5) return swap ? 0.92 : 0.9;
+  return swap ? 0.8 : 0;
 }
 
 /**
@@ -193,4 +196,120 @@ export function tokenSetSimilarity(
     }
   }
   return Math.min(1, shared / (wa + wb));
+}
+
+export interface TokenAlignment {
+  /** Weighted Dice coefficient of the two token lists, near-identical words counting partially. */
+  similarity: number;
+  /** Paired words that are not in the same order on both sides (outside the longest run in order). */
+  outOfOrder: number;
+  /** Words of either side left without a partner. */
+  unpaired: number;
+}
+
+/**
+ * Pairs the words of `a` (a query) with those of `b` (a name), each word used once, exact pairs
+ * first; repeated words count as often as they appear ('Xinghua Xinghua' is not 'Xinghua'). A
+ * query word that `known` rejects is taken for a misspelling of its partner and weighs what the
+ * partner weighs: an unseen word would otherwise carry the largest weight there is.
+ */
+export function alignTokens(
+  a: readonly string[],
+  b: readonly string[],
+  weight: (token: string) => number,
+  known: (token: string) => boolean,
+  similar: (x: string, y: string) => number = wordSimilarity,
+): TokenAlignment {
+  // Plain arrays: names have a handful of words, and typed arrays cost more to allocate.
+  const partner: number[] = a.map(() => -1);
+  const sim: number[] = a.map(() => 0);
+  const used: boolean[] = b.map(() => false);
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) {
+      if (used[j] || a[i] !== b[j]) continue;
+      used[j] = true;
+      partner[i] = j;
+      sim[i] = 1;
+      break;
+    }
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (partner[i]! >= 0) continue;
+    let best = 0;
+    let bestJ = -1;
+    for (let j = 0; j < b.length; j++) {
+      if (used[j]) continue;
+      const s = similar(a[i]!, b[j]!);
+      if (s > best) {
+        best = s;
+        bestJ = j;
+      }
+    }
+    if (bestJ >= 0) {
+      used[bestJ] = true;
+      partner[i] = bestJ;
+      sim[i] = best;
+    }
+  }
+  inOrderAmongEquals(b, partner);
+  let wa = 0;
+  let wb = 0;
+  let shared = 0;
+  for (const t of b) wb += weight(t);
+  const order: number[] = [];
+  let unpaired = b.length;
+  for (let i = 0; i < a.length; i++) {
+    const j = partner[i]!;
+    if (j < 0) {
+      unpaired++;
+      wa += weight(a[i]!);
+      continue;
+    }
+    const wj = weight(b[j]!);
+    const wi = sim[i] === 1 || known(a[i]!) ? weight(a[i]!) : wj;
+    wa += wi;
+    shared += sim[i]! * (wi + wj);
+    order.push(j);
+    unpaired--;
+  }
+  const total = wa + wb;
+  const similarity = total === 0 ? (a.length === 0 && b.length === 0 ? 1 : 0) : Math.min(1, shared / total);
+  return { similarity, outOfOrder: order.length - longestIncreasing(order), unpaired };
+}
+
+/**
+ * Words of `b` that are equal are interchangeable partners: hand them out in order, so that
+ * 'Paadna Padana' pairs its typo with the first 'Padana' and is not taken for a reordering.
+ */
+function inOrderAmongEquals(b: readonly string[], partner: number[]): void {
+  if (b.every((t, j) => b.indexOf(t) === j)) return;
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < partner.length; i++) {
+    const j = partner[i]!;
+    if (j < 0) continue;
+    const list = groups.get(b[j]!);
+    if (list) list.push(i);
+    else groups.set(b[j]!, [i]);
+  }
+  for (const is of groups.values()) {
+    if (is.length < 2) continue;
+    const js = is.map((i) => partner[i]!).sort((x, y) => x - y);
+    is.forEach((i, k) => (partner[i] = js[k]!));
+  }
+}
+
+/** Length of the longest strictly increasing subsequence (patience sorting). */
+function longestIncreasing(xs: readonly number[]): number {
+  const tails: number[] = [];
+  for (const x of xs) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tails[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    tails[lo] = x;
+  }
+  return tails.length;
 }
