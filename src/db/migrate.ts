@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-trade-records-order.js';
 import * as m007 from './migrations/007-rollup-lattice.js';
 import * as m008 from './migrations/008-gateway-rollup.js';
 import * as m009 from './migrations/009-missing-rollups.js';
+import * as m010 from './migrations/010-trading-pair-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '007-rollup-lattice': m007,
   '008-gateway-rollup': m008,
   '009-missing-rollups': m009,
+  '010-trading-pair-indexes': m010,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

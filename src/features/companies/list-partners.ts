@@ -49,7 +49,7 @@ function partnerOperation(side: Side): Operation {
         start = all.findIndex((p) => p.company_id === Number(c[1])) + 1;
         if (start === 0) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
       }
-      const slice = download ? all : all.slice(start, start + limit + 1);
+      const slice = download ? [...all] : all.slice(start, start + limit + 1);
       const { items, next_cursor } = download ? { items: slice, next_cursor: null } : page(slice, limit, (p) => [p.value_cents, p.company_id]);
       const names = await companyNames(db, items.map((p) => p.company_id));
       const data = items.map((p) => {

@@ -45,6 +45,11 @@ export function loadPairStats(db: Kysely<DB>, id: number, range: DateRange): Pro
   return memo(db, `pairs:${id}:${range.from}:${range.to}`, () => pairStats(db, id, range));
 }
 
-export async function loadPartners(db: Kysely<DB>, id: number, range: DateRange, side: Side): Promise<Partner[]> {
-  return partnersOf(id, await loadPairStats(db, id, range), side);
+/**
+ * Ranked partners on one side, memoised like the pair statistics they come from: a large trader has
+ * tens of thousands of pairs, and merging and ranking them costs more than reading them. Callers
+ * share the array and must not change it.
+ */
+export function loadPartners(db: Kysely<DB>, id: number, range: DateRange, side: Side): Promise<readonly Partner[]> {
+  return memo(db, `partners:${side}:${id}:${range.from}:${range.to}`, async () => partnersOf(id, await loadPairStats(db, id, range), side));
 }

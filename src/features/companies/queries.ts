@@ -86,14 +86,19 @@ export async function companyNames(db: Kysely<DB>, ids: readonly number[]): Prom
   return out;
 }
 
-/** First and last registration date of any declaration naming the company on either side. */
+/**
+ * First and last registration date of any declaration naming the company on either side. Each
+ * bound is its own scalar subquery: a lone min() or max() is one seek at an end of the company's
+ * (company, date) index range, while min and max in one select read the whole range.
+ */
 export async function tradeSpan(db: Kysely<DB>, id: number): Promise<{ first: string | null; last: string | null }> {
-  const [a, b] = await Promise.all([
-    db.selectFrom('declarations').select([sql<string>`min(registered_at)`.as('first'), sql<string>`max(registered_at)`.as('last')]).where('company_id', '=', id).executeTakeFirst(),
-    db.selectFrom('declarations').select([sql<string>`min(registered_at)`.as('first'), sql<string>`max(registered_at)`.as('last')]).where('partner_company_id', '=', id).executeTakeFirst(),
-  ]);
-  const firsts = [a?.first, b?.first].filter((x): x is string => !!x).map(String).sort();
-  const lasts = [a?.last, b?.last].filter((x): x is string => !!x).map(String).sort();
+  const edge = (agg: 'min' | 'max', column: 'company_id' | 'partner_company_id') =>
+    sql<string | null>`(select ${sql.raw(agg)}(registered_at) from declarations where ${sql.ref(column)} = ${id})`;
+  const r = await sql<{ f1: string | null; l1: string | null; f2: string | null; l2: string | null }>`select ${edge('min', 'company_id')} as f1,
+    ${edge('max', 'company_id')} as l1, ${edge('min', 'partner_company_id')} as f2, ${edge('max', 'partner_company_id')} as l2`.execute(db);
+  const row = r.rows[0];
+  const firsts = [row?.f1, row?.f2].filter((x): x is string => !!x).map(String).sort();
+  const lasts = [row?.l1, row?.l2].filter((x): x is string => !!x).map(String).sort();
   return { first: firsts[0]?.slice(0, 10) ?? null, last: lasts[lasts.length - 1]?.slice(0, 10) ?? null };
 }
 

@@ -5,7 +5,7 @@ import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
 import { FromTo, Nullable, cents, dateRange, edgesLoader, requireCompany } from './params.js';
 import { shortestPath } from './graph.js';
-import { edgesTouching } from './queries.js';
+import { edgesAlong } from './queries.js';
 
 export const DEFAULT_MAX_HOPS = 4;
 export const MAX_HOPS = 6;
@@ -60,7 +60,7 @@ export const findPath = defineOperation({
       throw new ApiError('not_found', `No trade path from company ${query.from_company} to company ${query.to_company} within ${hops} hops${why}`);
     }
     const path = found.path;
-    const [names, edges] = await Promise.all([companyNames(db, path), edgesTouching(db, path, range)]);
+    const [names, edges] = await Promise.all([companyNames(db, path), edgesAlong(db, path, range)]);
     const data = path.map((id, step) => {
       const n = names.get(id);
       let link = null;

@@ -42,6 +42,34 @@ export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], rang
   return out;
 }
 
+/**
+ * The trading pairs between each two consecutive companies of `path`, in either role and flow: a
+ * few index seeks per step, where the edges touching the path's companies would read every
+ * declaration of a large trader on it.
+ */
+export async function edgesAlong(db: Kysely<DB>, path: readonly number[], range: DateRange): Promise<Edge[]> {
+  const out: Edge[] = [];
+  const seen = new Set<string>();
+  for (let i = 1; i < path.length; i++) {
+    const ends = [path[i - 1]!, path[i]!];
+    let q = db
+      .selectFrom('declarations')
+      .select(['flow', 'company_id', 'partner_company_id', sql<number>`count(*)`.as('records'), sql<number>`sum(value_usd_cents)`.as('value_cents')])
+      .where('company_id', 'in', ends)
+      .where('flow', 'in', ['export', 'import'])
+      .where('partner_company_id', 'in', ends);
+    if (range.from) q = q.where('registered_at', '>=', range.from);
+    if (range.to) q = q.where('registered_at', '<=', range.to);
+    for (const r of await q.groupBy(['flow', 'company_id', 'partner_company_id']).execute()) {
+      const key = `${r.flow}|${r.company_id}|${r.partner_company_id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ flow: r.flow, company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id), records: Number(r.records), value_cents: Number(r.value_cents) });
+    }
+  }
+  return out;
+}
+
 export interface ShipmentRow {
   origin_port: string;
   destination_port: string;
@@ -92,43 +120,64 @@ export async function shipmentRows(db: Kysely<DB>, f: ShipmentFilter): Promise<S
   }));
 }
 
-/** First and last declaration date and distinct HS6 codes of each exporter→buyer pair of a page. */
+type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };
+
+// A page of pairs is read pair by pair, each an index range of its own declarations; more pairs than
+// this (a download) are read company by company.
+const PAIRS_ONE_BY_ONE = 200;
+
+/**
+ * First and last declaration date and the HS6 codes (by value) of each exporter→buyer pair, over the
+ * declarations with an item line in `hs` (any line when empty) within the range.
+ */
 export async function pairDetails(
   db: Kysely<DB>,
   flow: 'import' | 'export',
   pairs: readonly { company_id: number; partner_company_id: number }[],
   range: DateRange,
   hs: readonly string[],
-): Promise<Map<string, { first: string; last: string; products: { hs_code: string; value_cents: number }[] }>> {
-  const out = new Map<string, { first: string; last: string; products: { hs_code: string; value_cents: number }[] }>();
+  oneByOneUpTo = PAIRS_ONE_BY_ONE,
+): Promise<Map<string, PairDetail>> {
+  const out = new Map<string, PairDetail>();
   if (!pairs.length) return out;
-  const companies = [...new Set(pairs.map((p) => p.company_id))];
+  const lines = (companies: readonly number[], partner: number | null) => {
+    let q = db
+      .selectFrom('declarations as d')
+      .innerJoin('declaration_items as i', 'i.declaration_id', 'd.id')
+      .select([
+        'd.company_id', 'd.partner_company_id', 'i.hs6',
+        sql<number>`sum(i.value_usd_cents)`.as('value_cents'),
+        sql<string>`min(d.registered_at)`.as('first'),
+        sql<string>`max(d.registered_at)`.as('last'),
+      ])
+      .where('d.company_id', 'in', companies)
+      .where('d.flow', '=', flow);
+    if (partner !== null) q = q.where('d.partner_company_id', '=', partner);
+    if (range.from) q = q.where('d.registered_at', '>=', range.from);
+    if (range.to) q = q.where('d.registered_at', '<=', range.to);
+    if (hs.length) q = q.where((eb) => eb.or(hs.map((h) => eb('i.gtip', 'like', `${h}%`))));
+    // HS6 order within a pair: equal values keep it when the products are ranked.
+    return q.groupBy(['d.company_id', 'd.partner_company_id', 'i.hs6']).orderBy('d.company_id').orderBy('d.partner_company_id').orderBy('i.hs6').execute();
+  };
   const wanted = new Set(pairs.map((p) => `${p.company_id}|${p.partner_company_id}`));
-  let q = db
-    .selectFrom('declarations as d')
-    .innerJoin('declaration_items as i', 'i.declaration_id', 'd.id')
-    .select([
-      'd.company_id', 'd.partner_company_id', 'i.hs6',
-      sql<number>`sum(i.value_usd_cents)`.as('value_cents'),
-      sql<string>`min(d.registered_at)`.as('first'),
-      sql<string>`max(d.registered_at)`.as('last'),
-    ])
-    .where('d.flow', '=', flow)
-    .where('d.company_id', 'in', companies);
-  if (range.from) q = q.where('d.registered_at', '>=', range.from);
-  if (range.to) q = q.where('d.registered_at', '<=', range.to);
-  if (hs.length) q = q.where((eb) => eb.or(hs.map((h) => eb('i.gtip', 'like', `${h}%`))));
-  const rows = await q.groupBy(['d.company_id', 'd.partner_company_id', 'i.hs6']).execute();
-  for (const r of rows) {
-    const key = `${r.company_id}|${r.partner_company_id}`;
-    if (!wanted.has(key)) continue;
-    const first = String(r.first).slice(0, 10);
-    const last = String(r.last).slice(0, 10);
-    const d = out.get(key) ?? { first, last, products: [] };
-    if (first < d.first) d.first = first;
-    if (last > d.last) d.last = last;
-    d.products.push({ hs_code: r.hs6, value_cents: Number(r.value_cents) });
-    out.set(key, d);
+  const add = (rows: Awaited<ReturnType<typeof lines>>) => {
+    for (const r of rows) {
+      const key = `${r.company_id}|${r.partner_company_id}`;
+      if (!wanted.has(key)) continue;
+      const first = String(r.first).slice(0, 10);
+      const last = String(r.last).slice(0, 10);
+      const d = out.get(key) ?? { first, last, products: [] };
+      if (first < d.first) d.first = first;
+      if (last > d.last) d.last = last;
+      d.products.push({ hs_code: r.hs6, value_cents: Number(r.value_cents) });
+      out.set(key, d);
+    }
+  };
+  if (pairs.length <= oneByOneUpTo) {
+    for (const p of pairs) add(await lines([p.company_id], p.partner_company_id));
+  } else {
+    const companies = [...new Set(pairs.map((p) => p.company_id))];
+    for (let i = 0; i < companies.length; i += 500) add(await lines(companies.slice(i, i + 500), null));
   }
   for (const d of out.values()) d.products.sort((a, b) => b.value_cents - a.value_cents);
   return out;

@@ -1,0 +1,113 @@
+// The pair queries read a trading pair through its own index range; these check them against the
+// wider reads they replace, on declarations with several lines, repeated codes and date ranges.
+import { it, expect, beforeAll } from 'vitest';
+import { describeEachStore } from '../../helpers/stores.js';
+import { vkn } from '../../helpers/random-records.js';
+import { writeBatch } from '../../../src/ingest/writer.js';
+import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
+import type { DeclarationInput } from '../../../src/ingest/record.js';
+import { edgesAlong, edgesTouching, pairDetails } from '../../../src/features/supply-chain/queries.js';
+import { tradeSpan } from '../../../src/features/companies/queries.js';
+
+const TR = { T1: 11, T2: 12 } as const;
+const FOREIGN = { F1: 'DE', F2: 'FR' } as const;
+
+function decl(no: string, flow: 'import' | 'export', tr: keyof typeof TR, partner: keyof typeof FOREIGN, date: string, lines: [string, number][]): DeclarationInput {
+  const usd = lines.reduce((t, [, v]) => t + v, 0);
+  return {
+    declaration_no: `PQ-${no}`,
+    flow,
+    regime: flow === 'export' ? '1000' : '4000',
+    registered_at: date,
+    customs_office: customsOfficeForPort('TRMER')!.code,
+    company: { tax_number: vkn(TR[tr]), name: `Pair ${tr} A.Ş.`, country: 'TR', city: 'Mersin' },
+    partner: { name: `Pair ${partner} GmbH`, country: FOREIGN[partner] },
+    incoterm: 'FOB',
+    currency: 'USD',
+    invoice_value: usd,
+    value_usd: usd,
+    transport_mode: 'sea',
+    port: 'TRMER',
+    net_weight_kg: 10 * lines.length,
+    gross_weight_kg: 11 * lines.length,
+    items: lines.map(([gtip, v], i) => ({ line_no: i + 1, gtip, description: 'goods', quantity: 1, quantity_unit: 'kg', net_weight_kg: 10, gross_weight_kg: 11, value_usd: v })),
+  };
+}
+
+// T1→F1: three declarations, two lines of the same HS6 in one; T1→F2 and T2→F1 one each; F2→T1 an import.
+const DECLARATIONS = [
+  decl('1', 'export', 'T1', 'F1', '2024-01-05', [['610910000011', 100], ['620342000000', 50]]),
+  decl('2', 'export', 'T1', 'F1', '2024-02-20', [['610910000011', 30], ['610910000019', 70]]),
+  decl('3', 'export', 'T1', 'F1', '2024-03-31', [['620342000000', 200]]),
+  decl('4', 'export', 'T1', 'F2', '2024-02-01', [['610910000011', 40]]),
+  decl('5', 'export', 'T2', 'F1', '2024-01-15', [['620342000000', 60], ['610910000011', 60]]),
+  decl('6', 'import', 'T1', 'F2', '2024-03-01', [['720839000000', 500]]),
+];
+
+describeEachStore('trading-pair queries', (get) => {
+  const ids = {} as Record<keyof typeof TR | keyof typeof FOREIGN, number>;
+  beforeAll(async () => {
+    const { store } = get();
+    const res = await writeBatch(store, DECLARATIONS, { batchKey: 'pair-queries', source: 'test' });
+    expect(res.rejected).toEqual([]);
+    for (const r of await store.db.selectFrom('companies').select(['id', 'name']).execute()) {
+      const key = r.name.split(' ')[1] as keyof typeof ids;
+      ids[key] = Number(r.id);
+    }
+  });
+
+  const pairs = () => [
+    { company_id: ids.T1, partner_company_id: ids.F1 },
+    { company_id: ids.T1, partner_company_id: ids.F2 },
+    { company_id: ids.T2, partner_company_id: ids.F1 },
+  ];
+
+  it('pair details: products by value (ties in code order) and first/last date of the declarations with a matching line', async () => {
+    const db = get().store.db;
+    const all = await pairDetails(db, 'export', pairs(), { from: null, to: null }, []);
+    expect(all.get(`${ids.T1}|${ids.F1}`)).toEqual({
+      first: '2024-01-05',
+      last: '2024-03-31',
+      products: [{ hs_code: '620342', value_cents: 25_000 }, { hs_code: '610910', value_cents: 20_000 }],
+    });
+    expect(all.get(`${ids.T2}|${ids.F1}`)!.products).toEqual([{ hs_code: '610910', value_cents: 6_000 }, { hs_code: '620342', value_cents: 6_000 }]);
+    const shirts = await pairDetails(db, 'export', pairs(), { from: '2024-01-16', to: '2024-03-31' }, ['6109']);
+    expect(shirts.get(`${ids.T1}|${ids.F1}`)).toEqual({ first: '2024-02-20', last: '2024-02-20', products: [{ hs_code: '610910', value_cents: 10_000 }] });
+    expect(shirts.get(`${ids.T1}|${ids.F2}`)).toEqual({ first: '2024-02-01', last: '2024-02-01', products: [{ hs_code: '610910', value_cents: 4_000 }] });
+    expect(shirts.has(`${ids.T2}|${ids.F1}`)).toBe(false);
+    // Pairs not asked for are left out, and the import is not an export pair.
+    const one = await pairDetails(db, 'export', [{ company_id: ids.T1, partner_company_id: ids.F2 }], { from: null, to: null }, []);
+    expect([...one.keys()]).toEqual([`${ids.T1}|${ids.F2}`]);
+  });
+
+  it('pair details: read pair by pair or company by company, the same answer', async () => {
+    const db = get().store.db;
+    for (const [range, hs] of [[{ from: null, to: null }, []], [{ from: '2024-02-01', to: '2024-03-30' }, ['62', '610910000019']]] as const) {
+      const byPair = await pairDetails(db, 'export', pairs(), range, hs, 10);
+      const byCompany = await pairDetails(db, 'export', pairs(), range, hs, 0);
+      expect([...byPair.entries()].sort()).toEqual([...byCompany.entries()].sort());
+    }
+  });
+
+  it('edges along a path are the edges of the path nodes between consecutive ones', async () => {
+    const db = get().store.db;
+    const path = [ids.F1, ids.T1, ids.F2];
+    for (const range of [{ from: null, to: null }, { from: '2024-02-01', to: '2024-03-01' }]) {
+      const along = await edgesAlong(db, path, range);
+      const consecutive = (a: number, b: number) => path.some((id, i) => i > 0 && ((path[i - 1] === a && id === b) || (path[i - 1] === b && id === a)));
+      const touching = (await edgesTouching(db, path, range)).filter((e) => consecutive(e.company_id, e.partner_company_id));
+      const key = (e: { flow: string; company_id: number; partner_company_id: number }) => `${e.flow}|${e.company_id}|${e.partner_company_id}`;
+      expect(along.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(touching.sort((a, b) => key(a).localeCompare(key(b))));
+    }
+    const all = await edgesAlong(db, path, { from: null, to: null });
+    expect(all.find((e) => e.flow === 'import')).toEqual({ flow: 'import', company_id: ids.T1, partner_company_id: ids.F2, records: 1, value_cents: 50_000 });
+    expect(all.find((e) => e.flow === 'export' && e.partner_company_id === ids.F1)).toMatchObject({ records: 3, value_cents: 45_000 });
+  });
+
+  it('trade span: first and last date on either side', async () => {
+    const db = get().store.db;
+    expect(await tradeSpan(db, ids.T1)).toEqual({ first: '2024-01-05', last: '2024-03-31' });
+    expect(await tradeSpan(db, ids.F2)).toEqual({ first: '2024-02-01', last: '2024-03-01' });
+    expect(await tradeSpan(db, 987_654)).toEqual({ first: null, last: null });
+  });
+});
