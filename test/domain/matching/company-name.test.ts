@@ -41,7 +41,8 @@ describe('normaliseCompanyName', () => {
     ['Acme LLC', 'llc'], ['Acme Inc.', 'inc'], ['Acme Incorporated', 'inc'], ['Ferrero S.p.A.', 'spa'],
     ['Rossi S.r.l.', 'srl'], ['Danone SAS', 'sas'], ['Zara S.A.', 'sa'], ['Mango S.L.', 'sl'], ['Philips B.V.', 'bv'],
     ['Gazprom OOO', 'ooo'], ['Emaar FZE', 'fze'], ['Dubai Trade FZCO', 'fzco'], ['Acme Trading Co., Ltd.', 'co ltd'],
-    ['Shell Limited', 'ltd'],
+    ['Shell Limited', 'ltd'], ['Emaar DMCC', 'dmcc'], ['Volga Trade AO', 'ao'], ['Neva PAO', 'pao'], ['Loire SARL', 'sarl'],
+    ['Severn LLP', 'llp'], ['Elbtal Handel KG', 'kg'], ['Elbtal Handel GmbH & Co. KG', 'gmbh co kg'],
   ])('recognises the legal form of %s', (name, form) => {
     expect(norm(name).legal_form).toBe(form);
   });
@@ -60,6 +61,12 @@ describe('normaliseCompanyName', () => {
   it('does not mistake a misspelt generic word for a distinctive one', () => {
     expect(norm('Kaya Tekstil Sanayi ve Tciaret A.Ş.').core).toBe('kaya tekstil');
     expect(canonicalToken('snaayi')).toBe('san');
+    // Five letters are enough for a swap, which keeps every letter, but not for other typos.
+    expect(canonicalToken('gropu')).toBe('grup');
+    expect(canonicalToken('tarde')).toBe('trading');
+    expect(canonicalToken('grop')).toBe('grop');
+    expect(canonicalToken('grouq')).toBe('grouq');
+    expect(norm('Etna Industire S.r.l.').tokens).toEqual(['etna', 'industry']);
     // Short words are too close to other words to be corrected.
     expect(canonicalToken('tik')).toBe('tik');
     expect(canonicalToken('constructor')).toBe('constructor');

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
-  damerauLevenshtein, dice, jaccard, jaro, jaroWinkler, tokenSetSimilarity, trigramDice, trigrams, withinOneEdit,
+  alignTokens, damerauLevenshtein, dice, jaccard, jaro, jaroWinkler, tokenSetSimilarity, trigramDice, trigrams, withinOneEdit,
   wordSimilarity,
 } from '../../../src/domain/matching/similarity.js';
 
@@ -122,5 +122,32 @@ describe('tokenSetSimilarity', () => {
   it('gives partial credit to near-identical words, preferring exact partners', () => {
     expect(tokenSetSimilarity(['yilmaz'], ['yilmz'], one)).toBeCloseTo(0.9, 12);
     expect(tokenSetSimilarity(['kaya', 'kayaa'], ['kaya'], one)).toBeCloseTo(2 / 3, 12);
+  });
+});
+
+describe('alignTokens', () => {
+  const one = () => 1;
+  const all = () => true;
+
+  it('is a Dice coefficient over words, counting repeated words as often as they appear', () => {
+    expect(alignTokens(['a', 'b'], ['a', 'b'], one, all)).toEqual({ similarity: 1, outOfOrder: 0, unpaired: 0 });
+    expect(alignTokens(['a', 'a', 'b'], ['a', 'b'], one, all)).toMatchObject({ similarity: 0.8, unpaired: 1 });
+    expect(alignTokens(['a'], ['b'], one, all)).toMatchObject({ similarity: 0, unpaired: 2 });
+  });
+
+  it('counts words out of order', () => {
+    expect(alignTokens(['a', 'b', 'c'], ['b', 'a', 'c'], one, all).outOfOrder).toBe(1);
+    expect(alignTokens(['a', 'b', 'c'], ['c', 'b', 'a'], one, all).outOfOrder).toBe(2);
+    // A typo of one of two equal words is not a change of order.
+    expect(alignTokens(['padana', 'paadna', 'x'], ['padana', 'padana', 'x'], one, all).outOfOrder).toBe(0);
+    expect(alignTokens(['paadna', 'padana', 'x'], ['padana', 'padana', 'x'], one, all).outOfOrder).toBe(0);
+  });
+
+  it('weighs an unknown word of the input like its partner', () => {
+    const w = (t: string) => (t === 'pertol' ? 10 : 1);
+    const known = (t: string) => t !== 'pertol';
+    expect(alignTokens(['kaya', 'pertol'], ['kaya', 'petrol'], w, known).similarity).toBeCloseTo((2 + 0.92 * 2) / 4, 12);
+    // Taken for a word of its own, it would outweigh the rest.
+    expect(alignTokens(['kaya', 'pertol'], ['kaya', 'petrol'], w, all).similarity).toBeCloseTo((2 + 0.92 * 11) / 13, 12);
   });
 });
