@@ -4,7 +4,7 @@ import { badParam } from '../../http/errors.js';
 import { parseDateBound } from '../shared/filters.js';
 import { DEFAULT_EDITION } from './builtin.js';
 import { CodeParams, findCode, parseCode } from './params.js';
-import { tradeCells, tradePartners, tradeTotals, tradeTrend, type TradeQuery } from './queries.js';
+import { tradeFigures, tradePartners, tradeTrend, type TradeQuery } from './queries.js';
 
 const Totals = Type.Object({
   value_usd: Type.Number(), net_weight_kg: Type.Number(),
@@ -49,8 +49,7 @@ export const getHsCodeTrade = defineOperation({
     if (from && to && to < from) throw badParam('to', `must not be before from (${query.from})`);
     await findCode(db, DEFAULT_EDITION, code);
     const q: TradeQuery = { prefix: code, from, to };
-    const cells = await tradeCells(db, q);
-    const totals = tradeTotals(cells);
+    const { cells, totals } = await tradeFigures(db, q);
     const partners = tradePartners(cells, query.top ?? 10);
     const trend = tradeTrend(cells);
     const totalOf = (flow: string) => {

@@ -5,6 +5,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { startsWith } from '../../db/dialect.js';
 import { builtinConcordance, builtinHsRows, type ConcordanceRow, type HsCodeRow } from './builtin.js';
+import { aggregate } from '../shared/aggregate.js';
+import { parseFilters } from '../shared/filters.js';
+import { currentLineTotals, linesUnder } from './line-totals.js';
 
 type Db = Kysely<DB>;
 
@@ -152,8 +155,10 @@ export async function concordanceOf(db: Db, from: string, to: string, code: stri
 }
 
 // --- trade of one product ---------------------------------------------------------------------
-// Read from declaration_items joined to declarations. When monthly rollups by HS6 exist, prefixes
-// of up to 6 digits can be answered from them instead; this is the one place to switch.
+// Month-aligned questions on codes of up to 6 digits are answered from the HS rollups (through the
+// aggregate engine: values and declaration counts) and the in-memory line totals (lines and net
+// weight, which the rollups do not hold exactly); anything else reads declaration_items joined to
+// declarations. Both give the same figures.
 
 export interface TradeQuery {
   prefix: string;
@@ -172,7 +177,13 @@ function itemsOf(db: Db, q: TradeQuery) {
 export interface FlowTotals { flow: string; value_cents: number; net_weight_kg: number; records: number; items: number }
 
 /** One (month, flow, partner country) cell of a product's trade. */
-export interface TradeCell { period: number; flow: string; country: string; value_cents: number; net_weight_kg: number; records: number; items: number }
+export interface TradeCell { period: number; flow: string; country: string; value_cents: number; records: number }
+
+/** A cell read from the raw records, with the figures only the totals need. */
+export interface RawTradeCell extends TradeCell { net_weight_kg: number; items: number }
+
+/** A product's trade: its cells and the totals of each flow. */
+export interface TradeFigures { cells: TradeCell[]; totals: FlowTotals[] }
 
 /**
  * The product's trade in (month, flow, partner country) cells, read in ONE pass over the matching
@@ -180,7 +191,7 @@ export interface TradeCell { period: number; flow: string; country: string; valu
  * all sums of these cells. Declaration counts add up exactly because month, flow and partner
  * country are properties of the declaration, so no declaration falls in two cells.
  */
-export async function tradeCells(db: Db, q: TradeQuery): Promise<TradeCell[]> {
+export async function tradeCells(db: Db, q: TradeQuery): Promise<RawTradeCell[]> {
   const rows = await itemsOf(db, q).select((eb) => [
     'd.period', 'd.flow', 'd.partner_country',
     eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
@@ -194,7 +205,48 @@ export async function tradeCells(db: Db, q: TradeQuery): Promise<TradeCell[]> {
   }));
 }
 
-export function tradeTotals(cells: readonly TradeCell[]): FlowTotals[] {
+const isMonthStart = (d: string | null) => d === null || d.endsWith('-01');
+const isMonthEnd = (d: string | null) => d === null || new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)), 0)).getUTCDate() === Number(d.slice(8, 10));
+const monthOf = (d: string | null) => (d === null ? null : Number(d.slice(0, 4)) * 100 + Number(d.slice(5, 7)));
+
+/**
+ * The same figures from the rollups and the line totals, or null when they cannot give them: a
+ * code of more than 6 digits (the raw read is small then), a bound inside a month, or line totals
+ * not (yet) current.
+ */
+export async function rolledUpFigures(db: Db, q: TradeQuery): Promise<TradeFigures | null> {
+  if (q.prefix.length > 6 || !isMonthStart(q.from) || !isMonthEnd(q.to)) return null;
+  const lines = await currentLineTotals(db);
+  if (!lines) return null;
+  const filters = parseFilters({ hs: q.prefix, from: q.from ?? undefined, to: q.to ?? undefined });
+  const res = await aggregate(db, { filters, groupBy: ['period', 'flow', 'country'], metrics: ['value_usd', 'records'], maxRows: 10_000_000 });
+  // Values come back in dollars rounded to the cent, i.e. exact cents.
+  const cells: TradeCell[] = res.rows.map((r) => ({
+    period: Number(String(r.period).replace('-', '')), flow: String(r.flow), country: String(r.country),
+    value_cents: Math.round(Number(r.value_usd) * 100), records: Number(r.records),
+  }));
+  const perFlow = linesUnder(lines, q.prefix, monthOf(q.from), monthOf(q.to));
+  const totals: FlowTotals[] = [];
+  for (const c of cells) {
+    let t = totals.find((x) => x.flow === c.flow);
+    if (!t) {
+      const l = perFlow.get(c.flow) ?? { lines: 0, weight: 0 };
+      totals.push((t = { flow: c.flow, value_cents: 0, net_weight_kg: l.weight, records: 0, items: l.lines }));
+    }
+    t.value_cents += c.value_cents;
+    t.records += c.records;
+  }
+  return { cells, totals };
+}
+
+export async function tradeFigures(db: Db, q: TradeQuery): Promise<TradeFigures> {
+  const rolled = await rolledUpFigures(db, q);
+  if (rolled) return rolled;
+  const cells = await tradeCells(db, q);
+  return { cells, totals: tradeTotals(cells) };
+}
+
+export function tradeTotals(cells: readonly RawTradeCell[]): FlowTotals[] {
   const byFlow = new Map<string, FlowTotals>();
   for (const c of cells) {
     const t = byFlow.get(c.flow) ?? { flow: c.flow, value_cents: 0, net_weight_kg: 0, records: 0, items: 0 };
@@ -222,13 +274,12 @@ export function tradePartners(cells: readonly TradeCell[], top: number): Array<{
     list.sort((a, b) => b.value_cents - a.value_cents || (a.country < b.country ? -1 : 1)).slice(0, top));
 }
 
-export function tradeTrend(cells: readonly TradeCell[]): Array<{ period: number; flow: string; value_cents: number; net_weight_kg: number }> {
-  const byKey = new Map<string, { period: number; flow: string; value_cents: number; net_weight_kg: number }>();
+export function tradeTrend(cells: readonly TradeCell[]): Array<{ period: number; flow: string; value_cents: number }> {
+  const byKey = new Map<string, { period: number; flow: string; value_cents: number }>();
   for (const c of cells) {
     const key = `${c.period}|${c.flow}`;
-    const t = byKey.get(key) ?? { period: c.period, flow: c.flow, value_cents: 0, net_weight_kg: 0 };
+    const t = byKey.get(key) ?? { period: c.period, flow: c.flow, value_cents: 0 };
     t.value_cents += c.value_cents;
-    t.net_weight_kg += c.net_weight_kg;
     byKey.set(key, t);
   }
   return [...byKey.values()].sort((a, b) => a.period - b.period);
