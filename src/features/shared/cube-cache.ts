@@ -10,8 +10,7 @@ import type { DB } from '../../db/schema.js';
 import { ROLLUPS, measuresOf } from '../../ingest/rollups.js';
 import { CUBE_SOURCES } from './cube-sources.js';
 import { CubeBuilder, CubeMovedError, warmPostings, type Cube, type Slice } from './memcube.js';
-import type { Engine, Store } from '../../db/connect.js';
-import { loadRecordCubes } from './record-cubes.js';
+import { loadRecordCubes, readArrays, type ReadStore } from './record-cubes.js';
 
 const USED_MEASURES = new Set([
   'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
@@ -33,8 +32,11 @@ export class CubeCache {
   private building: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly db: Kysely<DB>;
 
-  constructor(private readonly db: Kysely<DB>, private readonly engine: Engine, private readonly log: (msg: string, err?: unknown) => void = () => {}) {}
+  constructor(private readonly store: ReadStore, private readonly log: (msg: string, err?: unknown) => void = () => {}) {
+    this.db = store.db;
+  }
 
   private signature(): string {
     return `${this.local}|${this.storeSignature}`;
@@ -113,7 +115,7 @@ export class CubeCache {
         for (const source of CUBE_SOURCES) {
           if (this.closed) return;
           try {
-            cubes.set(source.table, await loadCube(this.db, source.table, this.engine));
+            cubes.set(source.table, await loadCube(this.store, source.table));
           } catch (err) {
             if (err instanceof CubeMovedError) return; // written to while read: the next build follows
             throw err;
@@ -121,7 +123,7 @@ export class CubeCache {
         }
         if (this.closed) return;
         try {
-          for (const [name, cube] of await loadRecordCubes(this.db)) cubes.set(name, cube);
+          for (const [name, cube] of await loadRecordCubes(this.store)) cubes.set(name, cube);
         } catch (err) {
           if (err instanceof CubeMovedError) return;
           throw err;
@@ -149,28 +151,30 @@ const CHUNK = 20_000;
  * Reads one rollup table into a cube. SQLite: in storage order by rowid ranges (sequential reads,
  * no index lookups); PostgreSQL: one (flow, period) slice per query along the primary key.
  */
-export async function loadCube(db: Kysely<DB>, table: string, engine: Engine): Promise<Cube> {
+export async function loadCube(store: ReadStore, table: string): Promise<Cube> {
   const def = ROLLUPS.find((r) => r.table === table);
   if (!def) throw new Error(`no rollup definition for ${table}`);
   const measures = measuresOf(def).filter((m) => USED_MEASURES.has(m));
   const t = sql.table(table);
-  const counted = await sql<{ flow: string; period: number | string; n: number | string }>`select flow, period, count(*) as n from ${t} group by flow, period`.execute(db);
+  const counted = await sql<{ flow: string; period: number | string; n: number | string }>`select flow, period, count(*) as n from ${t} group by flow, period`.execute(store.db);
   const slices: Slice[] = counted.rows.map((r) => ({ flow: r.flow, period: Number(r.period), rows: Number(r.n) }));
   const builder = new CubeBuilder(table, def.keys, measures, slices);
-  const columns = sql.raw([...def.keys, ...measures].join(', '));
-  if (engine === 'sqlite') {
+  const columns = [...def.keys, ...measures];
+  const at = new Map(columns.map((c, i) => [c, [0, i] as const]));
+  if (store.engine === 'sqlite') {
+    const text = `select ${columns.join(', ')}, rowid from ${table} where rowid > ? order by rowid limit ${CHUNK}`;
     let after = 0;
     for (;;) {
-      const rows = await sql<Record<string, unknown>>`select rowid as rid, ${columns} from ${t} where rowid > ${after} order by rowid limit ${sql.lit(CHUNK)}`.execute(db);
-      builder.append(rows.rows);
-      if (rows.rows.length < CHUNK) break;
-      after = Number(rows.rows[rows.rows.length - 1]!.rid);
+      const rows = await readArrays(store, text, [after]);
+      builder.appendArrays(rows, at);
+      if (rows.length < CHUNK) break;
+      after = Number(rows[rows.length - 1]![columns.length]);
       await yieldToIo();
     }
   } else {
+    const text = `select ${columns.join(', ')} from ${table} where flow = ? and period = ?`;
     for (const s of slices) {
-      const rows = await sql<Record<string, unknown>>`select ${columns} from ${t} where flow = ${s.flow} and period = ${s.period}`.execute(db);
-      builder.append(rows.rows);
+      builder.appendArrays(await readArrays(store, text, [s.flow, s.period]), at);
       await yieldToIo();
     }
   }
@@ -182,11 +186,11 @@ export async function loadCube(db: Kysely<DB>, table: string, engine: Engine): P
 const caches = new WeakMap<Kysely<DB>, CubeCache>();
 
 /** Starts keeping cubes for this store's `db` (the API server does; one-shot commands do not). */
-export function startCubeCache(store: Pick<Store, 'db' | 'engine'>, log?: (msg: string, err?: unknown) => void): CubeCache {
+export function startCubeCache(store: ReadStore, log?: (msg: string, err?: unknown) => void): CubeCache {
   const { db } = store;
   let c = caches.get(db);
   if (!c) {
-    c = new CubeCache(db, store.engine, log);
+    c = new CubeCache(store, log);
     caches.set(db, c);
     void c.refresh().catch((err) => log?.('aggregate cache: first build failed', err));
   }

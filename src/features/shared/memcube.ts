@@ -31,6 +31,8 @@ export interface Cube {
   segments: { flow: number; period: number; start: number; end: number }[];
 }
 
+const NUMERIC_KEYS = new Set(['period', 'company_id', 'partner_company_id']);
+
 /** Rows of one (flow, period) in the table, as counted before loading. */
 export interface Slice {
   flow: string;
@@ -89,27 +91,51 @@ export class CubeBuilder {
     }
   }
 
+  /** Appends rows given as objects keyed by column name. */
   append(rows: readonly Record<string, unknown>[]): void {
-    for (const r of rows) {
-      const slot = this.next.get(Number(r.period) * 2 + (r.flow === 'import' ? 1 : 0));
+    const names = [...new Set([...this.keyColumns, ...this.measureColumns, ...this.intColumns])];
+    const at = new Map(names.map((n, i) => [n, [0, i] as const]));
+    this.appendArrays(rows.map((r) => names.map((n) => r[n])), at);
+  }
+
+  /**
+   * Appends rows given as arrays: `at` tells where each column is, in the row (0) or in the row's
+   * parent (1, e.g. the declaration of an item line), by position.
+   */
+  appendArrays(rows: readonly (readonly unknown[])[], at: ReadonlyMap<string, readonly [0 | 1, number]>, parentOf?: (row: readonly unknown[]) => readonly unknown[]): void {
+    const where = (c: string) => {
+      const w = at.get(c);
+      if (!w) throw new Error(`${this.table}: no column ${c} in the rows read`);
+      return w;
+    };
+    const keys = this.keyColumns.map((k) => ({ w: where(k), dict: this.dicts.get(k)!, codes: this.codes.get(k)!, numeric: NUMERIC_KEYS.has(k) }));
+    const measures = this.measureColumns.map((m) => ({ w: where(m), out: this.ms.get(m)! }));
+    const ints = this.intColumns.map((c) => ({ w: where(c), out: this.ints.get(c)! }));
+    const flowAt = where('flow');
+    const periodAt = where('period');
+    let row: readonly unknown[] = [];
+    let parent: readonly unknown[] = [];
+    const get = (w: readonly [0 | 1, number]) => (w[0] === 0 ? row[w[1]] : parent[w[1]]);
+    for (row of rows) {
+      parent = parentOf ? parentOf(row) : row;
+      const slot = this.next.get(Number(get(periodAt)) * 2 + (get(flowAt) === 'import' ? 1 : 0));
       // A row outside the counted slices means the table changed while it was read.
       if (!slot || slot.i >= slot.end) throw new CubeMovedError(this.table);
       const i = slot.i++;
       this.placed++;
-      for (const k of this.keyColumns) {
-        const raw = r[k];
-        const v: Value = k === 'period' || k === 'company_id' || k === 'partner_company_id' ? Number(raw) : String(raw ?? '');
-        const d = this.dicts.get(k)!;
-        let c = d.index.get(v);
+      for (const k of keys) {
+        const raw = get(k.w);
+        const v: Value = k.numeric ? Number(raw) : String(raw ?? '');
+        let c = k.dict.index.get(v);
         if (c === undefined) {
-          c = d.values.length;
-          d.values.push(v);
-          d.index.set(v, c);
+          c = k.dict.values.length;
+          k.dict.values.push(v);
+          k.dict.index.set(v, c);
         }
-        this.codes.get(k)![i] = c;
+        k.codes[i] = c;
       }
-      for (const m of this.measureColumns) this.ms.get(m)![i] = Number(r[m] ?? 0);
-      for (const c of this.intColumns) this.ints.get(c)![i] = Number(r[c]);
+      for (const m of measures) m.out[i] = Number(get(m.w) ?? 0);
+      for (const c of ints) c.out[i] = Number(get(c.w));
     }
   }
 
@@ -325,168 +351,188 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
   };
   const groupBy = grouped ? spec.groupBy : [];
   const groups = groupBy.map((d) => groupOf(cube, d, spec));
-  const acc = new Accumulator(cube, groups, needs);
 
-  const flowCodes = flowCol.codes;
-  const periodCodes = periodCol.codes;
-  const dates = cube.ints.get('date');
-  const dFrom = f.dateFrom ?? null;
-  const dTo = f.dateTo ?? null;
-  const declValue = cube.measures.get('decl_value_cents');
-  const vMin = f.valueMin ?? null;
-  const vMax = f.valueMax ?? null;
-  const pass = (r: number): boolean => {
-    if (dates && ((dFrom !== null && dates[r]! < dFrom) || (dTo !== null && dates[r]! > dTo))) return false;
-    if (declValue && ((vMin !== null && declValue[r]! < vMin) || (vMax !== null && declValue[r]! > vMax))) return false;
-    for (let k = 0; k < checks.length; k++) {
-      const ch = checks[k]!;
-      if (!ch.mask[ch.codes[r]!]) return false;
-    }
-    for (let k = 0; k < partyChecks.length; k++) {
-      const [c, p] = partyChecks[k]!;
-      if (!c.mask[c.codes[r]!] && !p.mask[p.codes[r]!]) return false;
-    }
-    return true;
-  };
+  // Vectorised: gather candidate rows into a buffer, then narrow it one filter at a time with
+  // tight loops over typed arrays, then group and sum the survivors.
+  let sel: Int32Array;
+  let n = 0;
   if (usePostings) {
-    // Distinct declarations are counted as each one's rows pass in a block: visit in row order.
-    const ordered = needs.records === DISTINCT_DECLARATIONS;
-    const picked: number[] = [];
+    const flowCodes = flowCol.codes;
+    const periodCodes = periodCol.codes;
+    sel = buffer(best!.cost);
     for (const l of best!.lists) {
+      const skip = l.skip;
       for (let j = l.from; j < l.to; j++) {
         const r = l.rows[j]!;
-        if (l.skip && l.skip.mask[l.skip.codes[r]!]) continue;
+        if (skip && skip.mask[skip.codes[r]!]) continue;
         if (!flowMask[flowCodes[r]!]) continue;
         const pc = periodCodes[r]!;
-        if (pc < pLo || pc > pHi) continue;
-        if (!pass(r)) continue;
-        if (ordered) picked.push(r);
-        else acc.add(r);
+        if (pc >= pLo && pc <= pHi) sel[n++] = r;
       }
     }
-    if (ordered) for (const r of Int32Array.from(picked).sort()) acc.add(r);
+    // Rows of one declaration must pass together for distinct counts: restore row order.
+    if (best!.lists.length > 1) sel.subarray(0, n).sort();
   } else {
-    for (const [start, end] of ranges) for (let r = start; r < end; r++) if (pass(r)) acc.add(r);
+    sel = buffer(rangeCost);
+    for (const [start, end] of ranges) for (let r = start; r < end; r++) sel[n++] = r;
   }
-  const rows = acc.rows();
-  if (!groupBy.length) return rows.length ? rows : [acc.empty()];
+  const dates = cube.ints.get('date');
+  if (dates && f.dateFrom != null) n = keepAtLeast(sel, n, dates, f.dateFrom);
+  if (dates && f.dateTo != null) n = keepAtMost(sel, n, dates, f.dateTo);
+  const declValue = cube.measures.get('decl_value_cents');
+  if (declValue && f.valueMin != null) n = keepAtLeast(sel, n, declValue, f.valueMin);
+  if (declValue && f.valueMax != null) n = keepAtMost(sel, n, declValue, f.valueMax);
+  for (const ch of checks) n = keepMasked(sel, n, ch.codes, ch.mask);
+  for (const [c, p] of partyChecks) {
+    let w = 0;
+    for (let i = 0; i < n; i++) {
+      const r = sel[i]!;
+      if (c.mask[c.codes[r]!] || p.mask[p.codes[r]!]) sel[w++] = r;
+    }
+    n = w;
+  }
+  const rows = groupAndSum(cube, sel, n, groups, needs);
+  if (!groupBy.length) return rows;
   sortRows(rows, spec);
   const limit = spec.top ?? spec.maxRows ?? 10_000;
   return rows.slice(0, limit + (spec.top ? 0 : 1));
 }
 
-class Accumulator {
-  private readonly slots = new Map<number | string, number>();
-  private readonly keys: number[][] = [];
-  private readonly value: number[] = [];
-  private readonly weight: number[] = [];
-  private readonly quantity: number[] = [];
-  private readonly duty: number[] = [];
-  private readonly addDuty: number[] = [];
-  private readonly vat: number[] = [];
-  private readonly records: number[] = [];
-  /** Per group, the last declaration counted (rows of one declaration arrive together). */
-  private readonly lastDecl: number[] = [];
-  private readonly companies: Set<number>[] = [];
-  private readonly partners: Set<number>[] = [];
-  private readonly radix: number[] | null;
-  private readonly cols: {
-    value: Float64Array; weight?: Float64Array; quantity?: Float64Array; duty?: Float64Array; addDuty?: Float64Array; vat?: Float64Array; records?: Float64Array;
-    decl?: Int32Array;
-    company?: Int32Array; partner?: Int32Array; partnerValues?: Value[];
-  };
-  private readonly groupCodes: Int32Array[];
+// One candidate buffer, reused: evaluation is synchronous, so no two queries share it at once.
+let scratch = new Int32Array(1 << 16);
+function buffer(size: number): Int32Array {
+  if (scratch.length < size) scratch = new Int32Array(Math.max(size, scratch.length * 2));
+  return scratch;
+}
 
-  constructor(cube: Cube, private readonly groups: Group[], private readonly needs: MeasureNeeds) {
-    const m = cube.measures;
-    this.cols = {
-      value: m.get('value_usd_cents')!,
-      weight: needs.weight ? m.get('net_weight_kg') : undefined,
-      quantity: needs.quantity ? m.get('quantity') : undefined,
-      duty: needs.duty ? m.get('customs_duty_usd_cents') : undefined,
-      addDuty: needs.addDuty ? m.get('additional_duty_usd_cents') : undefined,
-      vat: needs.vat ? m.get('vat_usd_cents') : undefined,
-      records: needs.records && needs.records !== DISTINCT_DECLARATIONS ? m.get(needs.records) : undefined,
-      decl: needs.records === DISTINCT_DECLARATIONS ? cube.ints.get('declaration_id') : undefined,
-      company: needs.companies ? cube.dims.get('company_id')!.codes : undefined,
-      partner: needs.partners ? cube.dims.get('partner_company_id')!.codes : undefined,
-      partnerValues: needs.partners ? cube.dims.get('partner_company_id')!.values : undefined,
+function keepMasked(sel: Int32Array, n: number, codes: Int32Array, mask: Uint8Array): number {
+  let w = 0;
+  for (let i = 0; i < n; i++) {
+    const r = sel[i]!;
+    if (mask[codes[r]!]) sel[w++] = r;
+  }
+  return w;
+}
+
+function keepAtLeast(sel: Int32Array, n: number, col: Int32Array | Float64Array, min: number): number {
+  let w = 0;
+  for (let i = 0; i < n; i++) {
+    const r = sel[i]!;
+    if (col[r]! >= min) sel[w++] = r;
+  }
+  return w;
+}
+
+function keepAtMost(sel: Int32Array, n: number, col: Int32Array | Float64Array, max: number): number {
+  let w = 0;
+  for (let i = 0; i < n; i++) {
+    const r = sel[i]!;
+    if (col[r]! <= max) sel[w++] = r;
+  }
+  return w;
+}
+
+/** Output name of each summed measure, and the cube column it sums. */
+const SUMS: [keyof MeasureNeeds | 'value', string, string][] = [
+  ['value', 'value_cents', 'value_usd_cents'],
+  ['weight', 'weight', 'net_weight_kg'],
+  ['quantity', 'quantity', 'quantity'],
+  ['duty', 'duty_cents', 'customs_duty_usd_cents'],
+  ['addDuty', 'add_duty_cents', 'additional_duty_usd_cents'],
+  ['vat', 'vat_cents', 'vat_usd_cents'],
+];
+
+/** Groups the selected rows and sums, counts and distinct-counts them, as rows named like the SQL's. */
+function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], needs: MeasureNeeds): CubeRow[] {
+  // Group of each selected row: composite key → dense group number.
+  const slot = new Int32Array(n);
+  const keys: number[][] = [];
+  let count = 0;
+  if (!groups.length) {
+    count = 1;
+    keys.push([]);
+  } else {
+    const codes = groups.map((g) => cube.dims.get(g.column)!.codes);
+    const radix = groups.map((g) => Math.max(1, g.out.length));
+    const span = radix.reduce((a, x) => a * x, 1);
+    const key = new Float64Array(n);
+    for (let gi = 0; gi < groups.length; gi++) {
+      const c = codes[gi]!;
+      const b = groups[gi]!.bucket;
+      const rx = radix[gi]!;
+      for (let i = 0; i < n; i++) key[i] = key[i]! * rx + b[c[sel[i]!]!]!;
+    }
+    const decode = (k: number) => {
+      const out = new Array<number>(groups.length);
+      for (let gi = groups.length - 1; gi >= 0; gi--) {
+        out[gi] = k % radix[gi]!;
+        k = Math.floor(k / radix[gi]!);
+      }
+      return out;
     };
-    this.groupCodes = groups.map((g) => cube.dims.get(g.column)!.codes);
-    // A numeric composite key while the product of bucket counts stays exact in a double.
-    let span = 1;
-    for (const g of groups) span *= Math.max(1, g.out.length);
-    this.radix = span < 2 ** 52 ? groups.map((g) => Math.max(1, g.out.length)) : null;
-  }
-
-  add(r: number): void {
-    const g = this.groups;
-    let key: number | string;
-    if (this.radix) {
-      let k = 0;
-      for (let i = 0; i < g.length; i++) k = k * this.radix[i]! + g[i]!.bucket[this.groupCodes[i]![r]!]!;
-      key = k;
+    if (span <= 1 << 22) {
+      const table = new Int32Array(span);
+      for (let i = 0; i < n; i++) {
+        const k = key[i]!;
+        let s = table[k]!;
+        if (!s) {
+          s = table[k] = ++count;
+          keys.push(decode(k));
+        }
+        slot[i] = s - 1;
+      }
     } else {
-      key = g.map((x, i) => x.bucket[this.groupCodes[i]![r]!]).join(',');
-    }
-    let s = this.slots.get(key);
-    if (s === undefined) {
-      s = this.value.length;
-      this.slots.set(key, s);
-      this.keys.push(g.map((x, i) => x.bucket[this.groupCodes[i]![r]!]!));
-      this.value.push(0);
-      this.weight.push(0);
-      this.quantity.push(0);
-      this.duty.push(0);
-      this.addDuty.push(0);
-      this.vat.push(0);
-      this.records.push(0);
-      this.lastDecl.push(-1);
-      if (this.needs.companies) this.companies.push(new Set());
-      if (this.needs.partners) this.partners.push(new Set());
-    }
-    const c = this.cols;
-    this.value[s]! += c.value[r]!;
-    if (c.weight) this.weight[s]! += c.weight[r]!;
-    if (c.quantity) this.quantity[s]! += c.quantity[r]!;
-    if (c.duty) this.duty[s]! += c.duty[r]!;
-    if (c.addDuty) this.addDuty[s]! += c.addDuty[r]!;
-    if (c.vat) this.vat[s]! += c.vat[r]!;
-    if (c.records) this.records[s]! += c.records[r]!;
-    if (c.decl && this.lastDecl[s] !== c.decl[r]) {
-      this.lastDecl[s] = c.decl[r]!;
-      this.records[s]!++;
-    }
-    if (c.company) this.companies[s]!.add(c.company[r]!);
-    if (c.partner) {
-      const code = c.partner[r]!;
-      if (c.partnerValues![code] !== 0) this.partners[s]!.add(code);
+      const table = new Map<number, number>();
+      for (let i = 0; i < n; i++) {
+        const k = key[i]!;
+        let s = table.get(k);
+        if (s === undefined) {
+          table.set(k, (s = count++));
+          keys.push(decode(k));
+        }
+        slot[i] = s;
+      }
     }
   }
-
-  private row(s: number, keys: number[] | null): CubeRow {
-    const out: CubeRow = {};
-    if (keys) this.groups.forEach((g, i) => (out[`g${i}`] = g.out[keys[i]!]!));
-    out.value_cents = s < 0 ? 0 : this.value[s]!;
-    const n = this.needs;
-    if (n.weight) out.weight = s < 0 ? 0 : this.weight[s]!;
-    if (n.quantity) out.quantity = s < 0 ? 0 : this.quantity[s]!;
-    if (n.duty) out.duty_cents = s < 0 ? 0 : this.duty[s]!;
-    if (n.addDuty) out.add_duty_cents = s < 0 ? 0 : this.addDuty[s]!;
-    if (n.vat) out.vat_cents = s < 0 ? 0 : this.vat[s]!;
-    if (n.records) out.records = s < 0 ? 0 : this.records[s]!;
-    if (n.companies) out.companies = s < 0 ? 0 : this.companies[s]!.size;
-    if (n.partners) out.partner_companies = s < 0 ? 0 : this.partners[s]!.size;
-    return out;
+  const out: CubeRow[] = keys.map((k) => {
+    const row: CubeRow = {};
+    k.forEach((code, gi) => (row[`g${gi}`] = groups[gi]!.out[code]!));
+    return row;
+  });
+  const sumInto = (name: string, src: Float64Array) => {
+    const acc = new Float64Array(count);
+    for (let i = 0; i < n; i++) acc[slot[i]!]! += src[sel[i]!]!;
+    out.forEach((row, s) => (row[name] = acc[s]!));
+  };
+  for (const [need, name, column] of SUMS) if (need === 'value' || needs[need]) sumInto(name, cube.measures.get(column)!);
+  if (needs.records && needs.records !== DISTINCT_DECLARATIONS) sumInto('records', cube.measures.get(needs.records)!);
+  if (needs.records === DISTINCT_DECLARATIONS) {
+    // Rows of a declaration are adjacent in the selection: count it once per group it reaches.
+    const decl = cube.ints.get('declaration_id')!;
+    const last = new Int32Array(count).fill(-1);
+    const acc = new Float64Array(count);
+    for (let i = 0; i < n; i++) {
+      const s = slot[i]!;
+      const d = decl[sel[i]!]!;
+      if (last[s] !== d) {
+        last[s] = d;
+        acc[s]!++;
+      }
+    }
+    out.forEach((row, s) => (row.records = acc[s]!));
   }
-
-  rows(): CubeRow[] {
-    return this.keys.map((k, s) => this.row(s, k));
-  }
-
-  empty(): CubeRow {
-    return this.row(-1, null);
-  }
+  const distinct = (name: string, column: string, skipValue: Value | null) => {
+    const col = cube.dims.get(column)!;
+    const sets = Array.from({ length: count }, () => new Set<number>());
+    for (let i = 0; i < n; i++) {
+      const code = col.codes[sel[i]!]!;
+      if (skipValue === null || col.values[code] !== skipValue) sets[slot[i]!]!.add(code);
+    }
+    out.forEach((row, s) => (row[name] = sets[s]!.size));
+  };
+  if (needs.companies) distinct('companies', 'company_id', null);
+  if (needs.partners) distinct('partner_companies', 'partner_company_id', 0);
+  return out;
 }
 
 const SORT_COLUMN: Record<string, string> = {

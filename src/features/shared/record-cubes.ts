@@ -2,8 +2,8 @@
 // bounds, regimes, currencies, 8–12-digit codes, filter mixes across rollups): one row per
 // declaration (header figures) and one per item line (line figures with the declaration's
 // attributes), in the same columnar form as the rollup cubes, so one evaluator serves both.
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { CompiledQuery, sql } from 'kysely';
+import type { Store } from '../../db/connect.js';
 import { CubeBuilder, warmPostings, type Cube, type Slice } from './memcube.js';
 
 export const DECLARATION_CUBE = 'declarations';
@@ -16,6 +16,36 @@ const CHUNK = 10_000;
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+export type ReadStore = Pick<Store, 'db' | 'engine' | 'sqlite'>;
+
+/**
+ * Rows as arrays, in the order of the SELECT list: SQLite hands them over without building an
+ * object per row (a million rows each time the copies are rebuilt); `?` placeholders on both engines.
+ * PostgreSQL rows come back as objects: every selected column needs its own name.
+ */
+export async function readArrays(store: ReadStore, text: string, params: readonly (string | number)[]): Promise<unknown[][]> {
+  if (store.sqlite) return store.sqlite.prepare(text).raw(true).all(...params) as unknown[][];
+  let n = 0;
+  const res = await store.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text.replace(/\?/g, () => `$${++n}`), [...params]));
+  return res.rows.map((r) => Object.values(r));
+}
+
+const DECL_SELECT = ['id', 'flow', 'period', 'registered_at', 'partner_country', 'port', 'customs_office', 'transport_mode', "coalesce(incoterm, '') as incoterm", 'regime', 'currency',
+  'company_id', 'coalesce(partner_company_id, 0) as partner_company_id', 'value_usd_cents', 'net_weight_kg', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents'];
+const DECL_AT = new Map<string, readonly [0 | 1, number]>([
+  ['declaration_id', [0, 0]], ['flow', [0, 1]], ['period', [0, 2]], ['date', [0, 3]], ['partner_country', [0, 4]], ['port', [0, 5]], ['customs_office', [0, 6]],
+  ['transport_mode', [0, 7]], ['incoterm', [0, 8]], ['regime', [0, 9]], ['currency', [0, 10]], ['company_id', [0, 11]], ['partner_company_id', [0, 12]],
+  ['value_usd_cents', [0, 13]], ['net_weight_kg', [0, 14]], ['customs_duty_usd_cents', [0, 15]], ['additional_duty_usd_cents', [0, 16]], ['vat_usd_cents', [0, 17]],
+  ['decl_value_cents', [0, 13]],
+]);
+const ITEM_SELECT = ['declaration_id', 'gtip', 'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents'];
+// Line rows: the line's own figures, everything else from its declaration.
+const LINE_AT = new Map<string, readonly [0 | 1, number]>([
+  ...[...DECL_AT].map(([k, w]) => [k, [1, w[1]]] as [string, readonly [0 | 1, number]]),
+  ['gtip', [0, 1]], ['value_usd_cents', [0, 2]], ['net_weight_kg', [0, 3]], ['quantity', [0, 4]], ['customs_duty_usd_cents', [0, 5]],
+  ['additional_duty_usd_cents', [0, 6]], ['vat_usd_cents', [0, 7]],
+]);
+
 interface Counted {
   flow: string;
   period: number | string;
@@ -24,7 +54,8 @@ interface Counted {
 }
 
 /** Reads declarations and their lines, a slice of ids at a time, into the two record cubes. */
-export async function loadRecordCubes(db: Kysely<DB>): Promise<Map<string, Cube>> {
+export async function loadRecordCubes(store: ReadStore): Promise<Map<string, Cube>> {
+  const { db } = store;
   const top = await sql<{ m: number | string | null }>`select max(id) as m from declarations`.execute(db);
   const maxId = Number(top.rows[0]?.m ?? 0);
   // Pass 1: rows per (flow, period) for both cubes, in id ranges so no read holds the store long.
@@ -48,30 +79,23 @@ export async function loadRecordCubes(db: Kysely<DB>): Promise<Map<string, Cube>
   const items = new CubeBuilder(LINE_CUBE, [...KEYS, 'gtip'], MEASURES, [...lines.values()], INTS, 'gtip');
 
   // Pass 2: the rows themselves.
+  const declSql = `select ${DECL_SELECT.join(', ')} from declarations where id > ? and id <= ? order by id limit ${CHUNK}`;
+  const itemSql = `select ${ITEM_SELECT.join(', ')} from declaration_items where declaration_id >= ? and declaration_id <= ? order by declaration_id, line_no`;
   let after = 0;
   while (after < maxId) {
-    const ds = await sql<Record<string, unknown>>`select id as declaration_id, flow, period, registered_at, partner_country, port, customs_office,
-        transport_mode, coalesce(incoterm, '') as incoterm, regime, currency, company_id, coalesce(partner_company_id, 0) as partner_company_id,
-        value_usd_cents, net_weight_kg, customs_duty_usd_cents, additional_duty_usd_cents, vat_usd_cents
-      from declarations where id > ${after} and id <= ${maxId} order by id limit ${sql.lit(CHUNK)}`.execute(db);
-    if (!ds.rows.length) break;
-    const first = Number(ds.rows[0]!.declaration_id);
-    const last = Number(ds.rows[ds.rows.length - 1]!.declaration_id);
-    const byId = new Map<number, Record<string, unknown>>();
-    for (const d of ds.rows) {
-      d.date = Number(String(d.registered_at).slice(0, 10).replaceAll('-', ''));
-      d.decl_value_cents = d.value_usd_cents;
-      byId.set(Number(d.declaration_id), d);
+    const ds = await readArrays(store, declSql, [after, maxId]);
+    if (!ds.length) break;
+    const byId = new Map<number, unknown[]>();
+    for (const d of ds) {
+      d[0] = Number(d[0]);
+      d[3] = Number(String(d[3]).slice(0, 10).replaceAll('-', ''));
+      byId.set(d[0] as number, d);
     }
-    declarations.append(ds.rows);
-    const is = await sql<Record<string, unknown>>`select declaration_id, gtip, value_usd_cents, net_weight_kg, quantity, customs_duty_usd_cents,
-        additional_duty_usd_cents, vat_usd_cents
-      from declaration_items where declaration_id >= ${first} and declaration_id <= ${last} order by declaration_id, line_no`.execute(db);
-    items.append(is.rows.map((i) => {
-      const d = byId.get(Number(i.declaration_id))!;
-      return { ...d, gtip: i.gtip, value_usd_cents: i.value_usd_cents, net_weight_kg: i.net_weight_kg, quantity: i.quantity,
-        customs_duty_usd_cents: i.customs_duty_usd_cents, additional_duty_usd_cents: i.additional_duty_usd_cents, vat_usd_cents: i.vat_usd_cents };
-    }));
+    declarations.appendArrays(ds, DECL_AT);
+    const first = ds[0]![0] as number;
+    const last = ds[ds.length - 1]![0] as number;
+    const is = await readArrays(store, itemSql, [first, last]);
+    items.appendArrays(is, LINE_AT, (i) => byId.get(Number(i[0]))!);
     after = last;
     await yieldToIo();
   }
