@@ -2,8 +2,8 @@
 // with the same customs-duty treatment and the same İGV column form one group, so the list shows
 // MFN, the EU customs union, EFTA and each FTA partner exactly as the tariff treats them.
 import { COUNTRIES } from '../../reference/countries.js';
-import { IGV_GROUP_NAMES } from '../../reference/agreements.js';
-import type { Levy } from '../../reference/tariffs.js';
+import { AGREEMENTS, IGV_GROUP_NAMES, agreementCovers } from '../../reference/agreements.js';
+import { TARIFF_MEASURES, type Levy, type TariffMeasure } from '../../reference/tariffs.js';
 import { resolveMeasures, type ResolvedMeasures, type TariffError } from '../../domain/tariff/index.js';
 
 export interface LevyView { basis: 'ad_valorem' | 'specific'; rate: number; rate_unit: '%' | 'USD/kg' | 'USD/unit' }
@@ -87,16 +87,70 @@ function toGroup(members: readonly ResolvedMeasures[], single: boolean): TariffG
   };
 }
 
-/** One group for a given origin, or every origin group; an error names the input at fault. */
-export function tariffGroups(code: string, date: string, origin: string | null): { ok: true; groups: TariffGroup[] } | { ok: false; error: TariffError } {
+type Groups = { ok: true; groups: TariffGroup[] } | { ok: false; error: TariffError };
+
+// Answers depend only on the shipped reference data, so they are kept for the life of the process
+// (the most recently used kept when full): by code, and by class of code. Two codes with the same
+// applicable measures that the same agreements reach resolve alike for every origin, but for the
+// code itself; resolving every origin costs milliseconds, a class is shared by whole chapters.
+const MEMO_MAX = 5_000;
+const byCode = new Map<string, Groups>();
+const byClass = new Map<string, TariffGroup[]>();
+
+function remember<T>(memo: Map<string, T>, key: string, value: T): T {
+  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string);
+  memo.set(key, value);
+  return value;
+}
+
+function recall<T>(memo: Map<string, T>, key: string): T | undefined {
+  const hit = memo.get(key);
+  if (hit !== undefined) {
+    memo.delete(key);
+    memo.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * One group for a given origin, or every origin group; an error names the input at fault. Callers
+ * share the returned groups and must not change them.
+ */
+export function tariffGroups(code: string, date: string, origin: string | null): Groups {
+  const key = `${code}|${date}|${origin ?? ''}`;
+  const hit = recall(byCode, key);
+  if (hit) return hit;
+  const measures = measuresFor(code);
+  const digits = code.replace(/\D/g, '');
+  const classKey = `${date}|${origin ?? ''}|${measures.map((m) => m.id).join(',')}|${AGREEMENTS.map((a) => (agreementCovers(a, digits) ? 1 : 0)).join('')}`;
+  const shared = recall(byClass, classKey);
+  if (shared) return remember(byCode, key, { ok: true, groups: shared.map((g) => ({ ...g, code: digits })) });
+  const value = computeGroups(code, date, origin, measures);
+  // An error may name the code: it is kept for this code only.
+  if (value.ok) remember(byClass, classKey, value.groups);
+  return remember(byCode, key, value);
+}
+
+/**
+ * The measures that can apply to a code, in data order. Every origin is resolved against these few
+ * instead of the whole tariff: resolution keeps, per kind, the longest matching prefix (the first
+ * in data order on a tie), which a subset in the same order gives alike.
+ */
+export function measuresFor(code: string): readonly TariffMeasure[] {
+  const digits = code.replace(/\D/g, '');
+  return TARIFF_MEASURES.filter((m) => digits.startsWith(m.hs_prefix));
+}
+
+/** Every origin (or the one given) resolved and grouped. */
+export function computeGroups(code: string, date: string, origin: string | null, measures: readonly TariffMeasure[] = TARIFF_MEASURES): Groups {
   if (origin !== null) {
-    const r = resolveMeasures(code, origin, date);
+    const r = resolveMeasures(code, origin, date, { measures });
     return r.ok ? { ok: true, groups: [toGroup([r.value], true)] } : r;
   }
   const groups = new Map<string, ResolvedMeasures[]>();
   for (const c of COUNTRIES) {
     if (c.alpha2 === 'TR') continue;
-    const r = resolveMeasures(code, c.alpha2, date);
+    const r = resolveMeasures(code, c.alpha2, date, { measures });
     if (!r.ok) return r;
     const key = groupKey(r.value);
     const list = groups.get(key) ?? [];
