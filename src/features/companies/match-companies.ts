@@ -28,7 +28,7 @@ export const matchCompanies = defineOperation({
     `One answer per input, in input order. A tax number equal to a known company's wins outright (score 1, reason exact_tax_number); ` +
     `otherwise names are compared after Turkish folding and normalisation of legal forms and trade words. \`matched\` is true when the ` +
     `best score reaches \`threshold\` (default ${DEFAULT_MATCH_THRESHOLD}, tuned for F1 on labelled re-spellings; see docs). ` +
-    'A country that differs from the candidate’s lowers its score.',
+    'A country that differs from the candidate’s lowers its score, and so does a well-formed tax number (VKN or TCKN whose check digits hold) that is not the candidate’s.',
   scope: 'companies:read',
   body: Type.Object(
     {
