@@ -80,6 +80,8 @@ export interface ShipmentRow {
   arrival: string | null;
   company_id: number | null;
   partner_company_id: number | null;
+  /** Actual departure to actual arrival in days, when both are known and in order; worked out once per row. */
+  transit_days?: number | null;
 }
 
 export interface ShipmentFilter {
@@ -91,15 +93,35 @@ export interface ShipmentFilter {
   range: DateRange;
 }
 
+const DAY_MS = 86_400_000;
+
+const SHIPMENT_COLUMNS = [
+  'origin_port', 'destination_port', 'carrier', 'transport_mode', 'flow', 'company_id', 'partner_company_id',
+  sql<string | null>`coalesce(actual_departure, planned_departure)`.as('departure'),
+  'actual_arrival as arrival',
+] as const;
+
+type RawShipment = {
+  origin_port: string; destination_port: string; carrier: string | null; transport_mode: string; flow: string;
+  company_id: number | null; partner_company_id: number | null; departure: string | null; arrival: string | null;
+};
+
+function toShipmentRow(r: RawShipment): ShipmentRow {
+  const departure = r.departure === null ? null : new Date(r.departure).toISOString();
+  const arrival = r.arrival === null ? null : new Date(r.arrival).toISOString();
+  return {
+    ...r,
+    departure,
+    arrival,
+    company_id: r.company_id === null ? null : Number(r.company_id),
+    partner_company_id: r.partner_company_id === null ? null : Number(r.partner_company_id),
+    transit_days: departure && arrival && arrival >= departure ? (Date.parse(arrival) - Date.parse(departure)) / DAY_MS : null,
+  };
+}
+
 /** Shipments matching the filter; the date range applies to the (actual, else planned) departure. */
 export async function shipmentRows(db: Kysely<DB>, f: ShipmentFilter): Promise<ShipmentRow[]> {
-  let q = db
-    .selectFrom('shipments')
-    .select([
-      'origin_port', 'destination_port', 'carrier', 'transport_mode', 'flow', 'company_id', 'partner_company_id',
-      sql<string | null>`coalesce(actual_departure, planned_departure)`.as('departure'),
-      'actual_arrival as arrival',
-    ]);
+  let q = db.selectFrom('shipments').select(SHIPMENT_COLUMNS);
   if (f.origin_port) q = q.where('origin_port', '=', f.origin_port);
   if (f.destination_port) q = q.where('destination_port', '=', f.destination_port);
   if (f.port) {
@@ -110,14 +132,41 @@ export async function shipmentRows(db: Kysely<DB>, f: ShipmentFilter): Promise<S
   if (f.transport_mode) q = q.where('transport_mode', '=', f.transport_mode);
   if (f.range.from) q = q.where(sql`coalesce(actual_departure, planned_departure)`, '>=', `${f.range.from}T00:00:00.000Z`);
   if (f.range.to) q = q.where(sql`coalesce(actual_departure, planned_departure)`, '<=', `${f.range.to}T23:59:59.999Z`);
-  const rows = await q.execute();
-  return rows.map((r) => ({
-    ...r,
-    departure: r.departure === null ? null : new Date(r.departure).toISOString(),
-    arrival: r.arrival === null ? null : new Date(r.arrival).toISOString(),
-    company_id: r.company_id === null ? null : Number(r.company_id),
-    partner_company_id: r.partner_company_id === null ? null : Number(r.partner_company_id),
-  }));
+  return (await q.execute()).map((r) => toShipmentRow(r as RawShipment));
+}
+
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Every shipment in id order, read a slice of ids at a time so that no read holds the store for
+ * long; null when there are more than `maxRows` (then filters are better left to SQL).
+ */
+export async function allShipmentRows(db: Kysely<DB>, maxRows: number, step = 10_000): Promise<ShipmentRow[] | null> {
+  const n = await db.selectFrom('shipments').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  if (Number(n?.n ?? 0) > maxRows) return null;
+  const out: ShipmentRow[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom('shipments').select(['id', ...SHIPMENT_COLUMNS]).where('id', '>', after).orderBy('id').limit(step).execute();
+    for (const { id: _id, ...r } of rows) out.push(toShipmentRow(r as RawShipment));
+    if (rows.length < step) return out;
+    after = Number(rows[rows.length - 1]!.id);
+    await yieldToIo();
+  }
+}
+
+/** The rows of `rows` the filter keeps: what shipmentRows would read, in the same terms. */
+export function filterShipments(rows: readonly ShipmentRow[], f: ShipmentFilter): ShipmentRow[] {
+  const from = f.range.from ? `${f.range.from}T00:00:00.000Z` : null;
+  const to = f.range.to ? `${f.range.to}T23:59:59.999Z` : null;
+  return rows.filter((r) =>
+    (!f.origin_port || r.origin_port === f.origin_port) &&
+    (!f.destination_port || r.destination_port === f.destination_port) &&
+    (!f.port || r.origin_port === f.port || r.destination_port === f.port) &&
+    (!f.carrier || r.carrier === f.carrier) &&
+    (!f.transport_mode || r.transport_mode === f.transport_mode) &&
+    (from === null || (r.departure !== null && r.departure >= from)) &&
+    (to === null || (r.departure !== null && r.departure <= to)));
 }
 
 type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };

@@ -10,7 +10,7 @@ import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import { memo } from '../companies/cache.js';
 import { arrayDownload } from '../companies/download.js';
 import { FromTo, Nullable, PortCode, dateRange, knownPort, portName, round4 } from './params.js';
-import { shipmentRows, type ShipmentFilter, type ShipmentRow } from './queries.js';
+import { allShipmentRows, filterShipments, shipmentRows, type ShipmentFilter, type ShipmentRow } from './queries.js';
 
 const MODES: string[] = TRANSPORT_MODES.map((m) => m.code);
 const Days = Nullable(Type.Number());
@@ -29,7 +29,18 @@ const RouteView = Type.Object({
   transit_count: Type.Integer({ description: 'Shipments with both actual departure and arrival' }),
 });
 
-export function loadShipments(db: Kysely<DB>, f: ShipmentFilter): Promise<ShipmentRow[]> {
+// Up to this many tracked shipments are held in memory and filtered there; beyond, each filter is
+// a query of its own.
+const IN_MEMORY_SHIPMENTS = 300_000;
+
+/**
+ * Shipments matching the filter. Every route, carrier and port summary reads the same table with
+ * a different mix of filters, so the table is read once (for as long as the memo keeps it) and
+ * filtered in memory, instead of a read of tens of thousands of rows per mix.
+ */
+export async function loadShipments(db: Kysely<DB>, f: ShipmentFilter): Promise<ShipmentRow[]> {
+  const all = await memo(db, 'shipments:all', () => allShipmentRows(db, IN_MEMORY_SHIPMENTS));
+  if (all) return filterShipments(all, f);
   return memo(db, `shipments:${JSON.stringify(f)}`, () => shipmentRows(db, f));
 }
 
@@ -38,7 +49,11 @@ const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100)
 export function summariseRoute(rows: readonly ShipmentRow[]) {
   const carriers = new Map<string, number>();
   for (const r of rows) carriers.set(r.carrier ?? '', (carriers.get(r.carrier ?? '') ?? 0) + 1);
-  const durations = rows.filter((r) => r.departure && r.arrival && r.arrival >= r.departure).map((r) => daysBetween(r.departure!, r.arrival!));
+  const durations: number[] = [];
+  for (const r of rows) {
+    const d = r.transit_days !== undefined ? r.transit_days : r.departure && r.arrival && r.arrival >= r.departure ? daysBetween(r.departure, r.arrival) : null;
+    if (d !== null) durations.push(d);
+  }
   const t = transitStats(durations);
   return {
     shipments: rows.length,
