@@ -340,6 +340,31 @@ export async function companiesMatching(db: Kysely<DB>, folded: string): Promise
   return ids;
 }
 
+/** The common filters as the in-memory copies take them; `raw` adds those only record copies hold. */
+export function cubeFilters(f: Filters, qIds: number[] | null, raw: boolean): CubeFilters {
+  const parties: number[][] = [];
+  if (f.companyId !== null) parties.push([f.companyId]);
+  if (f.q && qIds) parties.push(qIds);
+  const lists: CubeFilters['lists'] = [
+    ['partner_country', f.countries],
+    ['port', f.ports],
+    ['customs_office', f.customsOffices],
+    ['transport_mode', f.transportModes],
+    ['incoterm', f.incoterms],
+  ];
+  if (raw) lists.push(['regime', f.regimes], ['currency', f.currencies]);
+  const day = (d: string | null) => (d ? Number(d.replaceAll('-', '')) : null);
+  return {
+    flow: f.flow,
+    periodFrom: f.from ? periodOf(f.from) : null,
+    periodTo: f.to ? periodOf(f.to) : null,
+    hs: f.hs,
+    lists: lists.filter(([, v]) => v.length > 0),
+    parties,
+    ...(raw ? { dateFrom: day(f.from), dateTo: day(f.to), valueMin: f.minValueCents, valueMax: f.maxValueCents } : {}),
+  };
+}
+
 /**
  * The rows the planned SQL would give, from an in-memory copy when one is current: the rollup's
  * cube, or for the raw path the declaration or line copy of the records.
@@ -350,27 +375,7 @@ function cubeRows(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, grouped: bool
   const raw = !plan.source;
   const cube = cubeCacheOf(db)?.get(plan.source?.table ?? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE));
   if (!cube) return null;
-  const parties: number[][] = [];
-  if (f.companyId !== null) parties.push([f.companyId]);
-  if (f.q) parties.push(qIds!);
-  const lists: CubeFilters['lists'] = [
-    ['partner_country', f.countries],
-    ['port', f.ports],
-    ['customs_office', f.customsOffices],
-    ['transport_mode', f.transportModes],
-    ['incoterm', f.incoterms],
-  ];
-  if (raw) lists.push(['regime', f.regimes], ['currency', f.currencies]);
-  const day = (d: string | null) => (d ? Number(d.replaceAll('-', '')) : null);
-  const filters: CubeFilters = {
-    flow: f.flow,
-    periodFrom: f.from ? periodOf(f.from) : null,
-    periodTo: f.to ? periodOf(f.to) : null,
-    hs: f.hs,
-    lists: lists.filter(([, v]) => v.length > 0),
-    parties,
-    ...(raw ? { dateFrom: day(f.from), dateTo: day(f.to), valueMin: f.minValueCents, valueMax: f.maxValueCents } : {}),
-  };
+  const filters = cubeFilters(f, qIds, raw);
   return evaluateCube(cube, spec, filters, raw ? DISTINCT_DECLARATIONS : plan.recordsColumn, grouped);
 }
 

@@ -10,6 +10,7 @@ import { PORT_BY_CODE } from '../../reference/ports.js';
 import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import type { Filters, Flow } from './filters.js';
+import { declarationIdsFromCopies } from './declaration-ids.js';
 
 // --- sorting and cursors ------------------------------------------------------------------------
 
@@ -201,6 +202,10 @@ export interface ListInput {
 
 /** Up to limit + 1 declaration headers after the keyset position, in `sort` order. */
 export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[]> {
+  if (!input.extra?.length) {
+    const ids = declarationIdsFromCopies(db, { filters: input.filters, sort: input.sort, after: input.after, count: input.limit + 1 });
+    if (ids) return headersByIds(db, ids);
+  }
   const desc = input.sort.startsWith('-');
   const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
   const conditions = [...declarationConditions(input.filters), ...(input.extra ?? [])];
@@ -216,6 +221,14 @@ export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promis
     order by ${col} ${dir}, d.id ${dir} limit ${sql.lit(input.limit + 1)}`;
   const res = await q.execute(db);
   return res.rows.map(normaliseRow);
+}
+
+/** Headers of these declarations, in the order given. */
+async function headersByIds(db: Kysely<DB>, ids: number[]): Promise<DeclarationRow[]> {
+  if (!ids.length) return [];
+  const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} where d.id in (${sql.join(ids)})`.execute(db);
+  const byId = new Map(res.rows.map((r) => [Number(r.id), normaliseRow(r)]));
+  return ids.map((id) => byId.get(id)).filter((r): r is DeclarationRow => r !== undefined);
 }
 
 /** A page of headers and the cursor of the next page (null on the last). */

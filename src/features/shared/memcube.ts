@@ -269,6 +269,31 @@ interface MeasureNeeds {
  * ordered and limited as `orderExpr` in aggregate.ts orders (SQLite's NULL ordering).
  */
 export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean): CubeRow[] {
+  const sel = selectRows(cube, f);
+  const needs: MeasureNeeds = {
+    weight: spec.metrics.includes('net_weight_kg') || spec.metrics.includes('unit_value_usd_per_kg'),
+    quantity: spec.metrics.includes('quantity'),
+    duty: spec.metrics.includes('customs_duty_usd'),
+    addDuty: spec.metrics.includes('additional_duty_usd'),
+    vat: spec.metrics.includes('vat_usd'),
+    records: spec.metrics.includes('records') ? recordsColumn : null,
+    companies: spec.metrics.includes('companies'),
+    partners: spec.metrics.includes('partner_companies'),
+  };
+  const groupBy = grouped ? spec.groupBy : [];
+  const groups = groupBy.map((d) => groupOf(cube, d, spec));
+  const rows = groupAndSum(cube, sel, sel.length, groups, needs);
+  if (!groupBy.length) return rows;
+  sortRows(rows, spec);
+  const limit = spec.top ?? spec.maxRows ?? 10_000;
+  return rows.slice(0, limit + (spec.top ? 0 : 1));
+}
+
+/**
+ * The rows passing the filters, in row order (so the rows of a declaration are adjacent). The
+ * array is a view of a buffer the next call reuses: use it before selecting again.
+ */
+export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   const checks: Check[] = [];
   const drivers: { col: DimColumn; mask: Uint8Array; skip?: Check }[] = [];
   const flowCol = cube.dims.get('flow')!;
@@ -339,19 +364,6 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
   });
   const usePostings = best !== null && best.cost < rangeCost;
 
-  const needs: MeasureNeeds = {
-    weight: spec.metrics.includes('net_weight_kg') || spec.metrics.includes('unit_value_usd_per_kg'),
-    quantity: spec.metrics.includes('quantity'),
-    duty: spec.metrics.includes('customs_duty_usd'),
-    addDuty: spec.metrics.includes('additional_duty_usd'),
-    vat: spec.metrics.includes('vat_usd'),
-    records: spec.metrics.includes('records') ? recordsColumn : null,
-    companies: spec.metrics.includes('companies'),
-    partners: spec.metrics.includes('partner_companies'),
-  };
-  const groupBy = grouped ? spec.groupBy : [];
-  const groups = groupBy.map((d) => groupOf(cube, d, spec));
-
   // Vectorised: gather candidate rows into a buffer, then narrow it one filter at a time with
   // tight loops over typed arrays, then group and sum the survivors.
   let sel: Int32Array;
@@ -370,7 +382,7 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
         if (pc >= pLo && pc <= pHi) sel[n++] = r;
       }
     }
-    // Rows of one declaration must pass together for distinct counts: restore row order.
+    // Rows of one declaration must pass together (distinct counts, lists): restore row order.
     if (best!.lists.length > 1) sel.subarray(0, n).sort();
   } else {
     sel = buffer(rangeCost);
@@ -391,11 +403,7 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
     }
     n = w;
   }
-  const rows = groupAndSum(cube, sel, n, groups, needs);
-  if (!groupBy.length) return rows;
-  sortRows(rows, spec);
-  const limit = spec.top ?? spec.maxRows ?? 10_000;
-  return rows.slice(0, limit + (spec.top ? 0 : 1));
+  return sel.subarray(0, n);
 }
 
 // One candidate buffer, reused: evaluation is synchronous, so no two queries share it at once.
