@@ -110,7 +110,8 @@ const FUZZY_CAP = 0.94;
 // A candidate must share at least this share of the input's distinctive weight; a name sharing
 // less cannot reach a useful score (with none at all, shared letters are tried instead).
 const CANDIDATE_FLOOR = 0.7;
-// Candidates scored per input: every one tied with the best, then the next best up to this many.
+// Candidates scored per input: the best 64 by shared words, more only while they tie with the
+// best (many firms can share a name but its trade words), at most 512.
 const CANDIDATES_SCORED = 64;
 const CANDIDATES_MAX = 512;
 
@@ -148,8 +149,8 @@ interface Query {
 }
 
 interface Slot {
-  /** Word, its postings, how alike it is to the input's word. */
-  lists: Array<[string, Int32Array, number]>;
+  /** Postings of the word and of its likely typos, with how alike each is to the input's word. */
+  lists: Array<[Int32Array, number]>;
   weight: number;
   size: number;
 }
@@ -297,23 +298,23 @@ export function buildNameIndex(companies: readonly CompanyRecord[]): NameIndex {
 
   /** Where a distinctive word of the input is found: its own postings and those of its likely typos. */
   function slot(t: string): Slot {
-    const lists: Array<[string, Int32Array, number]> = [];
+    const lists: Array<[Int32Array, number]> = [];
     const exact = wordPostings.get(t);
     let w = idf(t);
-    if (exact) lists.push([t, exact, 1]);
+    if (exact) lists.push([exact, 1]);
     // A word seen once or twice may itself be a typo of a common one.
     if (!exact || exact.length <= RARE_WORD) {
       let typoWeight = Infinity;
       for (const u of vocabulary.neighbours(t)) {
         const s = similar(t, u);
         if (s === 0) continue;
-        lists.push([u, wordPostings.get(u)!, s]);
+        lists.push([wordPostings.get(u)!, s]);
         typoWeight = Math.min(typoWeight, idf(u));
       }
       // An unknown word weighs what the word it is a typo of weighs.
       if (!exact && typoWeight < Infinity) w = typoWeight;
     }
-    return { lists, weight: w, size: lists.reduce((a, [, p]) => a + p.length, 0) };
+    return { lists, weight: w, size: lists.reduce((a, [p]) => a + p.length, 0) };
   }
 
   /**
@@ -338,12 +339,12 @@ export function buildNameIndex(companies: readonly CompanyRecord[]): NameIndex {
         // Only entries already in hand can still gain: look the word up in them.
         for (const e of touched) {
           let best = 0;
-          for (const [, p, sim] of s.lists) if (sim > best && holds(p, e)) best = sim;
+          for (const [p, sim] of s.lists) if (sim > best && holds(p, e)) best = sim;
           acc[e]! += s.weight * best;
         }
         continue;
       }
-      for (const [, p, sim] of s.lists) {
+      for (const [p, sim] of s.lists) {
         const add = s.weight * sim;
         for (let i = 0; i < p.length; i++) {
           const e = p[i]!;
