@@ -333,6 +333,11 @@ const qCache = new Map<string, { at: number; ids: QCompanies }>();
 export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<QCompanies> {
   const hit = qCache.get(folded);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ids;
+  const names = cubeCacheOf(db)?.companyNames();
+  if (names) {
+    const ids = names.matching(folded);
+    return ids.length > Q_IDS_MAX ? null : ids;
+  }
   const rows = await sql<{ id: number }>`select id from companies where name_folded like ${likePattern(folded)} escape '\\' limit ${sql.lit(Q_IDS_MAX + 1)}`.execute(db);
   const ids = rows.rows.length > Q_IDS_MAX ? null : rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   if (qCache.size >= CACHE_MAX) qCache.delete(qCache.keys().next().value as string);

@@ -24,6 +24,7 @@ export type CubeState = 'off' | 'warming' | 'ready' | 'stale';
 
 export class CubeCache {
   private cubes: Map<string, Cube> | null = null;
+  private names: CompanyNames | null = null;
   private builtFor = '';
   private local = 0;
   private storeSignature = '';
@@ -54,6 +55,12 @@ export class CubeCache {
     if (Date.now() - this.checkedAt > SIGNATURE_EVERY_MS) void this.checkSignature();
     if (!this.cubes || this.builtFor !== this.signature()) return null;
     return this.cubes.get(table) ?? null;
+  }
+
+  /** Folded company names, when current (for free-text company filters). */
+  companyNames(): CompanyNames | null {
+    if (this.closed || !this.cubes || this.builtFor !== this.signature()) return null;
+    return this.names;
   }
 
   /** This process committed rows: the cubes are stale until rebuilt. */
@@ -128,9 +135,11 @@ export class CubeCache {
           if (err instanceof CubeMovedError) return;
           throw err;
         }
+        const names = await loadCompanyNames(this.store);
         await this.checkSignature(true);
         if (this.closed || this.signature() !== target) return; // moved while reading: the next build follows
         this.cubes = cubes;
+        this.names = names;
         this.builtFor = target;
         const rows = [...cubes.values()].reduce((a, c) => a + c.rows, 0);
         this.log(`aggregate cache: ${rows} rollup rows in memory in ${Math.round(performance.now() - started)} ms`);
@@ -181,6 +190,62 @@ export async function loadCube(store: ReadStore, table: string): Promise<Cube> {
   const cube = builder.finish();
   warmPostings(cube);
   return cube;
+}
+
+/**
+ * Every company's folded name in one string (one per line), so a substring test over all of them
+ * is a few native `indexOf` calls instead of a LIKE scan of the companies table.
+ */
+export class CompanyNames {
+  private readonly starts: Int32Array;
+
+  constructor(private readonly ids: Int32Array, private readonly text: string, starts: number[]) {
+    this.starts = Int32Array.from(starts);
+  }
+
+  /** Ids (ascending) of the companies whose folded name contains `folded`. */
+  matching(folded: string): number[] {
+    const out: number[] = [];
+    if (!folded || folded.includes('\n')) return out;
+    let from = 0;
+    for (;;) {
+      const at = this.text.indexOf(folded, from);
+      if (at < 0) break;
+      // The name holding this position: the last start at or before it.
+      let lo = 0;
+      let hi = this.starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (this.starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      out.push(this.ids[lo]!);
+      from = lo + 1 < this.starts.length ? this.starts[lo + 1]! : this.text.length;
+    }
+    return out.sort((a, b) => a - b);
+  }
+}
+
+export async function loadCompanyNames(store: ReadStore): Promise<CompanyNames> {
+  const ids: number[] = [];
+  const parts: string[] = [];
+  const starts: number[] = [];
+  let length = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await readArrays(store, `select id, name_folded from companies where id > ? order by id limit ${CHUNK}`, [after]);
+    for (const [id, name] of rows) {
+      ids.push(Number(id));
+      starts.push(length);
+      const line = String(name).replaceAll('\n', ' ') + '\n';
+      parts.push(line);
+      length += line.length;
+    }
+    if (rows.length < CHUNK) break;
+    after = Number(rows[rows.length - 1]![0]);
+    await yieldToIo();
+  }
+  return new CompanyNames(Int32Array.from(ids), parts.join(''), starts);
 }
 
 const caches = new WeakMap<Kysely<DB>, CubeCache>();
