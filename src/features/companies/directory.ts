@@ -39,10 +39,12 @@ async function build(db: Kysely<DB>): Promise<Directory> {
   const fingerprint = await companiesFingerprint(db);
   const values = await tradeValues(db);
   const entries: DirectoryEntry[] = [];
-  for await (const page of allCompanies(db)) {
+  // Small pages with a pause between them: requests keep being answered while a rebuild reads.
+  for await (const page of allCompanies(db, 5_000)) {
     for (const c of page) {
       entries.push({ ...c, city_folded: c.city ? foldTurkish(c.city) : '', sector_folded: c.sector ? foldTurkish(c.sector) : '', trade_value_usd: Math.round((values.get(c.id) ?? 0) * 100) / 100 });
     }
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const index = buildNameIndex(
     entries.map((e) => ({ id: String(e.id), name: e.name, aliases: e.aliases, country: e.country, tax_number: e.tax_number, trade_value_usd: e.trade_value_usd })),
