@@ -38,12 +38,12 @@ const DECL_AT = new Map<string, readonly [0 | 1, number]>([
   ['value_usd_cents', [0, 13]], ['net_weight_kg', [0, 14]], ['customs_duty_usd_cents', [0, 15]], ['additional_duty_usd_cents', [0, 16]], ['vat_usd_cents', [0, 17]],
   ['decl_value_cents', [0, 13]],
 ]);
-const ITEM_SELECT = ['declaration_id', 'gtip', 'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents'];
+const ITEM_SELECT = ['declaration_id', 'gtip', 'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents', 'quantity_unit'];
 // Line rows: the line's own figures, everything else from its declaration.
 const LINE_AT = new Map<string, readonly [0 | 1, number]>([
   ...[...DECL_AT].map(([k, w]) => [k, [1, w[1]]] as [string, readonly [0 | 1, number]]),
   ['gtip', [0, 1]], ['value_usd_cents', [0, 2]], ['net_weight_kg', [0, 3]], ['quantity', [0, 4]], ['customs_duty_usd_cents', [0, 5]],
-  ['additional_duty_usd_cents', [0, 6]], ['vat_usd_cents', [0, 7]],
+  ['additional_duty_usd_cents', [0, 6]], ['vat_usd_cents', [0, 7]], ['quantity_unit', [0, 8]],
 ]);
 
 interface Counted {
@@ -76,7 +76,7 @@ export async function loadRecordCubes(store: ReadStore): Promise<Map<string, Cub
     await yieldToIo();
   }
   const declarations = new CubeBuilder(DECLARATION_CUBE, KEYS, MEASURES.filter((m) => m !== 'quantity'), [...decl.values()], INTS, 'gtip');
-  const items = new CubeBuilder(LINE_CUBE, [...KEYS, 'gtip'], MEASURES, [...lines.values()], INTS, 'gtip');
+  const items = new CubeBuilder(LINE_CUBE, [...KEYS, 'gtip', 'quantity_unit'], MEASURES, [...lines.values()], INTS, 'gtip');
 
   // Pass 2: the rows themselves.
   const declSql = `select ${DECL_SELECT.join(', ')} from declarations where id > ? and id <= ? order by id limit ${CHUNK}`;

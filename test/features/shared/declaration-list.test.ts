@@ -8,6 +8,8 @@ import { customsOfficeForPort } from '../../../src/reference/customs-offices.js'
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { listDeclarations, DECLARATION_SORTS, type DeclarationKey, type DeclarationSort } from '../../../src/features/shared/declarations.js';
 import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
+import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
+import { itemLines, unitValueRows } from '../../../src/features/flows/unit-values.js';
 
 const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
 
@@ -66,6 +68,35 @@ describeEachStore('declaration lists from the in-memory copies', (get) => {
       expect(nonEmpty).toBeGreaterThan(20);
     } finally {
       stopCubeCache(get().store.db);
+    }
+  });
+
+  it('gives the unit values of the SQL item lines from the line copy', async () => {
+    const { db } = get().store;
+    const r = prng(4);
+    const specs = Array.from({ length: 25 }, () => {
+      const q: FilterQuery = {};
+      if (r.next() < 0.5) q.from = r.pick(['2024-01', '2024-02-10']);
+      if (r.next() < 0.5) q.hs = r.pick(['61', '6109', '87', '8703231910']);
+      if (r.next() < 0.3) q.country = r.pick(['DE', 'US,GB']);
+      if (r.next() < 0.2) q.min_value_usd = 20_000;
+      if (r.next() < 0.2) q.company_id = r.pick(companyIds);
+      if (r.next() < 0.2) q.q = r.pick(['a', 'ltd', 'zzqx']);
+      return { filters: parseFilters(q, r.pick<Flow | null>(['import', 'export'])), level: r.pick([4, 6, 12]) };
+    });
+    const table = (lines: Awaited<ReturnType<typeof itemLines>>) => unitValueRows(lines).sort((a, b) => a.hs_code.localeCompare(b.hs_code) || a.country.localeCompare(b.country));
+    invalidateAggregates();
+    const fromSql = [];
+    for (const s of specs) fromSql.push(table(await itemLines(db, s.filters, s.level, 100_000)));
+    const cache = startCubeCache(get().store);
+    try {
+      await cache.refresh();
+      invalidateAggregates();
+      for (const [n, s] of specs.entries()) expect(table(await itemLines(db, s.filters, s.level, 100_000)), JSON.stringify(s)).toEqual(fromSql[n]);
+      expect(fromSql.filter((t) => t.length > 0).length).toBeGreaterThan(10);
+    } finally {
+      stopCubeCache(db);
+      invalidateAggregates();
     }
   });
 });
