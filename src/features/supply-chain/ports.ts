@@ -8,7 +8,7 @@ import { echoFilters, parseFilters } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { arrayDownload } from '../companies/download.js';
 import { FlowParam, FromTo, Nullable, PortCode, dateRange, portName, round4 } from './params.js';
-import { loadShipments } from './routes.js';
+import { fromShipments } from './routes.js';
 
 const PortActivity = Type.Object({
   port: Type.String(),
@@ -88,14 +88,18 @@ export const getPort = defineOperation({
     if (!PORT_BY_CODE.has(code)) throw notFound('Port', params.locode);
     const range = dateRange(query);
     const filters = parseFilters({ port: code, from: query.from, to: query.to });
-    const [flows, partners, products, shipments] = await Promise.all([
+    const [flows, partners, products, carriers] = await Promise.all([
       aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'records', 'net_weight_kg'] }),
       aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd'], top: 10 }),
       aggregate(db, { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd'], top: 10 }),
-      loadShipments(db, { port: code, range }),
+      fromShipments(db, { port: code, range }, 'port-carriers', (shipments) => {
+        const counts = new Map<string, number>();
+        for (const s of shipments) counts.set(s.carrier ?? '', (counts.get(s.carrier ?? '') ?? 0) + 1);
+        return [...counts.entries()]
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+          .map(([carrier, n]) => ({ carrier, name: CARRIER_BY_CODE.get(carrier)?.name ?? null, shipments: n, share: round4(n / shipments.length) }));
+      }),
     ]);
-    const carriers = new Map<string, number>();
-    for (const s of shipments) carriers.set(s.carrier ?? '', (carriers.get(s.carrier ?? '') ?? 0) + 1);
     return {
       data: [
         {
@@ -104,9 +108,7 @@ export const getPort = defineOperation({
           throughput: flows.rows.map((r) => ({ flow: String(r.flow), value_usd: Number(r.value_usd), records: Number(r.records), net_weight_kg: Number(r.net_weight_kg) })),
           partners: partners.rows.map((r) => ({ country: String(r.country), value_usd: Number(r.value_usd), share: r.share === null ? null : Number(r.share) })),
           products: products.rows.map((r) => ({ hs_code: String(r.hs_code), value_usd: Number(r.value_usd), share: r.share === null ? null : Number(r.share) })),
-          carriers: [...carriers.entries()]
-            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-            .map(([carrier, n]) => ({ carrier, name: CARRIER_BY_CODE.get(carrier)?.name ?? null, shipments: n, share: round4(n / shipments.length) })),
+          carriers,
         },
       ],
       meta: { query: range, source: await sourceMeta(db) },

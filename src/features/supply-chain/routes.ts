@@ -32,16 +32,27 @@ const RouteView = Type.Object({
 // Up to this many tracked shipments are held in memory and filtered there; beyond, each filter is
 // a query of its own.
 const IN_MEMORY_SHIPMENTS = 300_000;
+const DERIVED_MAX = 1_000;
+const derived = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * Shipments matching the filter. Every route, carrier and port summary reads the same table with
- * a different mix of filters, so the table is read once (for as long as the memo keeps it) and
- * filtered in memory, instead of a read of tens of thousands of rows per mix.
+ * A summary of the shipments matching the filter. Every route, carrier and port summary reads the
+ * same table with a different mix of filters, so the table is read once (for as long as the memo
+ * keeps it) and filtered in memory, and each summary is worked out once per table and filter: the
+ * grouping of tens of thousands of rows costs more than their filtering. Callers share the summary
+ * and must not change it.
  */
-export async function loadShipments(db: Kysely<DB>, f: ShipmentFilter): Promise<ShipmentRow[]> {
-  const all = await memo(db, 'shipments:all', () => allShipmentRows(db, IN_MEMORY_SHIPMENTS));
-  if (all) return filterShipments(all, f);
-  return memo(db, `shipments:${JSON.stringify(f)}`, () => shipmentRows(db, f));
+export async function fromShipments<T>(db: Kysely<DB>, f: ShipmentFilter, what: string, summarise: (rows: ShipmentRow[]) => T): Promise<T> {
+  const table = await memo(db, 'shipments:all', () => allShipmentRows(db, IN_MEMORY_SHIPMENTS));
+  if (!table) return summarise(await memo(db, `shipments:${JSON.stringify(f)}`, () => shipmentRows(db, f)));
+  let summaries = derived.get(table);
+  if (!summaries) derived.set(table, (summaries = new Map()));
+  const key = `${what}:${JSON.stringify(f)}`;
+  if (summaries.has(key)) return summaries.get(key) as T;
+  const value = summarise(filterShipments(table, f));
+  if (summaries.size >= DERIVED_MAX) summaries.delete(summaries.keys().next().value as string);
+  summaries.set(key, value);
+  return value;
 }
 
 const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
@@ -101,23 +112,25 @@ export const listRoutes = defineOperation({
   download: true,
   async handle({ query }, { deps, req }) {
     const f = routeFilter(query);
-    const rows = await loadShipments(deps.store.db, f);
-    const groups = new Map<string, ShipmentRow[]>();
-    for (const r of rows) {
-      const k = `${r.origin_port}|${r.destination_port}|${r.transport_mode}`;
-      const g = groups.get(k);
-      if (g) g.push(r);
-      else groups.set(k, [r]);
-    }
-    const data = [...groups.entries()]
-      .map(([k, g]) => {
-        const [o, d, mode] = k.split('|') as [string, string, string];
-        return { origin_port: o, origin_name: portName(o).name, destination_port: d, destination_name: portName(d).name, transport_mode: mode, ...summariseRoute(g) };
-      })
-      .sort((a, b) => b.shipments - a.shipments || (a.origin_port + a.destination_port < b.origin_port + b.destination_port ? -1 : 1))
-      .slice(0, query.top ?? 100);
+    const all = await fromShipments(deps.store.db, f, 'routes', (rows) => {
+      const groups = new Map<string, ShipmentRow[]>();
+      for (const r of rows) {
+        const k = `${r.origin_port}|${r.destination_port}|${r.transport_mode}`;
+        const g = groups.get(k);
+        if (g) g.push(r);
+        else groups.set(k, [r]);
+      }
+      const routes = [...groups.entries()]
+        .map(([k, g]) => {
+          const [o, d, mode] = k.split('|') as [string, string, string];
+          return { origin_port: o, origin_name: portName(o).name, destination_port: d, destination_name: portName(d).name, transport_mode: mode, ...summariseRoute(g) };
+        })
+        .sort((a, b) => b.shipments - a.shipments || (a.origin_port + a.destination_port < b.origin_port + b.destination_port ? -1 : 1));
+      return { routes, shipments: rows.length };
+    });
+    const data = all.routes.slice(0, query.top ?? 100);
     if (wantsDownload(req)) return arrayDownload(data, Object.keys(RouteView.properties), 'routes');
-    return { data, meta: { routes: groups.size, shipments: rows.length, query: { ...f, range: undefined, ...f.range } } };
+    return { data, meta: { routes: all.routes.length, shipments: all.shipments, query: { ...f, range: undefined, ...f.range } } };
   },
 });
 
@@ -139,26 +152,26 @@ export const getRoute = defineOperation({
   errors: ['not_found'],
   async handle({ params, query }, { deps }) {
     const f = routeFilter({ origin_port: params.origin_port, destination_port: params.destination_port, from: query.from, to: query.to });
-    const rows = await loadShipments(deps.store.db, f);
-    if (!rows.length) throw new ApiError('not_found', `No shipments on route ${f.origin_port} → ${f.destination_port}`);
-    const months = new Map<string, ShipmentRow[]>();
-    for (const r of rows) {
-      if (!r.departure) continue;
-      const m = r.departure.slice(0, 7);
-      const g = months.get(m);
-      if (g) g.push(r);
-      else months.set(m, [r]);
-    }
-    const series = [...months.keys()].sort().map((period) => {
-      const s = summariseRoute(months.get(period)!);
-      return { period, shipments: s.shipments, transit_days_p50: s.transit_days_p50 };
-    });
     const o = f.origin_port!;
     const d = f.destination_port!;
-    return {
-      data: [{ origin_port: o, origin_name: portName(o).name, destination_port: d, destination_name: portName(d).name, transport_mode: [...new Set(rows.map((r) => r.transport_mode))].sort(), ...summariseRoute(rows), series }],
-      meta: { query: f.range },
-    };
+    const route = await fromShipments(deps.store.db, f, 'route', (rows) => {
+      if (!rows.length) return null;
+      const months = new Map<string, ShipmentRow[]>();
+      for (const r of rows) {
+        if (!r.departure) continue;
+        const m = r.departure.slice(0, 7);
+        const g = months.get(m);
+        if (g) g.push(r);
+        else months.set(m, [r]);
+      }
+      const series = [...months.keys()].sort().map((period) => {
+        const s = summariseRoute(months.get(period)!);
+        return { period, shipments: s.shipments, transit_days_p50: s.transit_days_p50 };
+      });
+      return { origin_port: o, origin_name: portName(o).name, destination_port: d, destination_name: portName(d).name, transport_mode: [...new Set(rows.map((r) => r.transport_mode))].sort(), ...summariseRoute(rows), series };
+    });
+    if (!route) throw new ApiError('not_found', `No shipments on route ${o} → ${d}`);
+    return { data: [route], meta: { query: f.range } };
   },
 });
 
@@ -182,21 +195,23 @@ export const listCarriers = defineOperation({
   download: true,
   async handle({ query }, { deps, req }) {
     const f = routeFilter(query);
-    const rows = await loadShipments(deps.store.db, f);
-    const groups = new Map<string, ShipmentRow[]>();
-    for (const r of rows) {
-      const k = r.carrier ?? '';
-      const g = groups.get(k);
-      if (g) g.push(r);
-      else groups.set(k, [r]);
-    }
-    const data = [...groups.entries()]
-      .map(([carrier, g]) => {
-        const s = summariseRoute(g);
-        return { carrier, name: CARRIER_BY_CODE.get(carrier)?.name ?? null, shipments: g.length, share: round4(g.length / rows.length), routes: new Set(g.map((r) => `${r.origin_port}|${r.destination_port}`)).size, transit_days_p50: s.transit_days_p50 };
-      })
-      .sort((a, b) => b.shipments - a.shipments || (a.carrier < b.carrier ? -1 : 1));
+    const { data, shipments } = await fromShipments(deps.store.db, f, 'carriers', (rows) => {
+      const groups = new Map<string, ShipmentRow[]>();
+      for (const r of rows) {
+        const k = r.carrier ?? '';
+        const g = groups.get(k);
+        if (g) g.push(r);
+        else groups.set(k, [r]);
+      }
+      const carriers = [...groups.entries()]
+        .map(([carrier, g]) => {
+          const s = summariseRoute(g);
+          return { carrier, name: CARRIER_BY_CODE.get(carrier)?.name ?? null, shipments: g.length, share: round4(g.length / rows.length), routes: new Set(g.map((r) => `${r.origin_port}|${r.destination_port}`)).size, transit_days_p50: s.transit_days_p50 };
+        })
+        .sort((a, b) => b.shipments - a.shipments || (a.carrier < b.carrier ? -1 : 1));
+      return { data: carriers, shipments: rows.length };
+    });
     if (wantsDownload(req)) return arrayDownload(data, ['carrier', 'name', 'shipments', 'share', 'routes', 'transit_days_p50'], 'carriers');
-    return { data, meta: { shipments: rows.length, query: f.range } };
+    return { data, meta: { shipments, query: f.range } };
   },
 });
