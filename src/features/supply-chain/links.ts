@@ -5,6 +5,7 @@ import { badParam } from '../../http/errors.js';
 import { aggregate } from '../shared/aggregate.js';
 import { echoFilters, parseFilters } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
+import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
 import { arrayDownload } from '../companies/download.js';
 import { FromTo, Nullable, cents } from './params.js';
@@ -63,7 +64,10 @@ export const listLinks = defineOperation({
     const pairs = items.map((r) => ({ company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id) }));
     const [names, details] = await Promise.all([
       companyNames(db, pairs.flatMap((p) => [p.company_id, p.partner_company_id])),
-      pairDetails(db, 'export', pairs, { from: filters.from, to: filters.to }, filters.hs),
+      // A page's details change only at ingestion, like the ranking they complete (itself cached).
+      download
+        ? pairDetails(db, 'export', pairs, { from: filters.from, to: filters.to }, filters.hs)
+        : memo(db, `link-details:${JSON.stringify([pairs, filters.from, filters.to, filters.hs])}`, () => pairDetails(db, 'export', pairs, { from: filters.from, to: filters.to }, filters.hs)),
     ]);
     const party = (id: number) => ({ company_id: id, name: names.get(id)?.name ?? null, country: names.get(id)?.country ?? null });
     const data = items.map((r, i) => {
