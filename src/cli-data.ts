@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import type { Command } from './cli.js';
 import { migrate } from './db/migrate.js';
-import { ingestFile } from './ingest/file.js';
+import { DEFAULT_FILE_BATCH, ingestFile } from './ingest/file.js';
 import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.js';
 import { verifyRollups } from './ingest/verify.js';
 import { runHsIngest } from './ingest/hs-codes.js';
@@ -30,7 +30,7 @@ const ingest: Command = {
       console.error('tradeapi: cannot tell the format from the file name; pass --format csv or --format ndjson');
       return 2;
     }
-    const batchSize = values['batch-size'] === undefined ? 5000 : Number(values['batch-size']);
+    const batchSize = values['batch-size'] === undefined ? DEFAULT_FILE_BATCH : Number(values['batch-size']);
     if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) {
       console.error('tradeapi: --batch-size must be a whole number from 1 to 100000');
       return 2;

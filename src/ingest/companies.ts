@@ -35,6 +35,16 @@ export function partyKey(p: ValidParty, turkish: boolean): string {
   return turkish ? `TR|${p.tax_number}` : `${p.country}|${fold(p.name)}`;
 }
 
+/**
+ * Tells the resolvers of `cacheOwner` (a store's Kysely instance) about companies already
+ * committed, so a load that created them itself (the seed) does not look each one up again.
+ */
+export function rememberCompanies(cacheOwner: object, companies: Iterable<{ key: string; id: number; roles: readonly string[] }>): void {
+  let cache = caches.get(cacheOwner);
+  if (!cache) caches.set(cacheOwner, (cache = new Map()));
+  for (const c of companies) cache.set(c.key, { id: c.id, roles: new Set(c.roles) });
+}
+
 export class CompanyResolver {
   private readonly cache: Map<string, Known>;
   private readonly pending = new Map<string, Known>();

@@ -6,7 +6,14 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import type { Store } from '../db/connect.js';
 import { parseFile, type FileFormat, type ParsedRow } from './parse.js';
-import { writeBatch, type RejectedRow } from './writer.js';
+import { BatchBuilder, writeBuilt, type RejectedRow } from './writer.js';
+
+/**
+ * Declarations per batch (one transaction each) when none is asked for. Large, because each
+ * commit rewrites every page the batch touched (random index positions touch most of them) and
+ * rollup deltas collapse over more rows; a killed load redoes at most one batch.
+ */
+export const DEFAULT_FILE_BATCH = 50_000;
 
 export interface FileIngestOptions {
   format: FileFormat;
@@ -42,34 +49,37 @@ export async function sha256File(file: string): Promise<string> {
 }
 
 export async function ingestFile(store: Store, file: string, opts: FileIngestOptions): Promise<FileIngestSummary> {
-  const batchSize = opts.batchSize ?? 5000;
+  const batchSize = opts.batchSize ?? DEFAULT_FILE_BATCH;
   const fileHash = await sha256File(file);
   const source = opts.source ?? `file:${file.split(/[\\/]/).pop()}`;
   const report = opts.reportPath ? fs.createWriteStream(opts.reportPath) : null;
   const summary: FileIngestSummary = { batches: 0, replayed_batches: 0, rows: 0, stored: 0, duplicates: 0, rejected: 0 };
 
-  let rows: ParsedRow[] = [];
+  // Each record is validated as it is read (BatchBuilder), so only its normalised form waits for
+  // the batch to fill: the parsed originals die young, which keeps garbage collection cheap.
+  let rows = 0;
+  let built = new BatchBuilder();
+  let lines: number[] = [];
+  let preRejected: RejectedRow[] = [];
+  let preLines: number[] = [];
+  const take = (r: ParsedRow) => {
+    rows++;
+    if ('error' in r) {
+      // Parse errors ride along with the batch (negative indexes) so a replay reports them too.
+      preRejected.push({ index: -1 - preLines.length, declaration_no: r.declaration_no, field: r.error.field, reason: r.error.reason });
+      preLines.push(r.line);
+    } else {
+      built.add(r.record);
+      lines.push(r.line);
+    }
+  };
   const flush = async () => {
     const index = summary.batches;
-    const records: unknown[] = [];
-    const lines: number[] = [];
-    const preRejected: RejectedRow[] = [];
-    const preLines: number[] = [];
-    for (const r of rows) {
-      if ('error' in r) {
-        preRejected.push({ index: -1 - preLines.length, declaration_no: r.declaration_no, field: r.error.field, reason: r.error.reason });
-        preLines.push(r.line);
-      } else {
-        records.push(r.record);
-        lines.push(r.line);
-      }
-    }
-    // Parse errors ride along with the batch (negative indexes) so a replay reports them too.
     const key = createHash('sha256').update(`${fileHash}:${batchSize}:${index}`).digest('hex');
-    const res = await writeBatch(store, records, { batchKey: key, source, kind: 'file', preRejected });
+    const res = await writeBuilt(store, built, { batchKey: key, source, kind: 'file', preRejected });
     summary.batches++;
     if (res.replayed) summary.replayed_batches++;
-    summary.rows += rows.length;
+    summary.rows += rows;
     // A replayed batch wrote nothing now: its rows are all already present.
     summary.stored += res.replayed ? 0 : res.stored;
     summary.duplicates += res.replayed ? res.stored + res.duplicates : res.duplicates;
@@ -81,16 +91,21 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
         if (!report.write(JSON.stringify(out) + '\n')) await once(report, 'drain');
       }
     }
-    rows = [];
+    rows = 0;
+    built = new BatchBuilder();
+    lines = [];
+    preRejected = [];
+    preLines = [];
     opts.onBatch?.({ ...summary, batch: index });
   };
 
   try {
-    for await (const row of parseFile(fs.createReadStream(file), opts.format)) {
-      rows.push(row);
-      if (rows.length >= batchSize) await flush();
+    // Large reads: fewer chunks to decode and split.
+    for await (const row of parseFile(fs.createReadStream(file, { highWaterMark: 1 << 20 }), opts.format)) {
+      take(row);
+      if (rows >= batchSize) await flush();
     }
-    if (rows.length) await flush();
+    if (rows) await flush();
   } finally {
     if (report) {
       report.end();

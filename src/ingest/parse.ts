@@ -1,8 +1,8 @@
 // Streaming parsers for the two file formats of docs/data-formats.md. Each yields one raw record
 // per declaration with the line it starts on, or a parse error for that line: a malformed line is
 // a rejected row, never the end of the file.
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse';
 import type { DeclarationInput, ItemInput } from './record.js';
 import type { FieldError } from './validate.js';
@@ -26,19 +26,62 @@ export function parseFile(input: Readable, format: FileFormat): AsyncGenerator<P
   return format === 'ndjson' ? parseNdjson(input) : parseCsv(input);
 }
 
+// Lines are cut from the decoded chunks directly: readline's per-line events cost about as much
+// as parsing the JSON. Line breaks are \n, \r\n or a lone \r, as readline counts them.
 export async function* parseNdjson(input: Readable): AsyncGenerator<ParsedRow> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
   let line = 0;
-  for await (const text of lines) {
-    line++;
-    if (!text.trim()) continue;
-    try {
-      yield { line, record: JSON.parse(text) as unknown };
-    } catch (err) {
-      const match = /"declaration_no"\s*:\s*"([^"]{1,40})"/.exec(text);
-      yield { line, declaration_no: match?.[1] ?? null, error: { field: '(line)', reason: `not valid JSON: ${(err as Error).message}` } };
+  for await (const chunk of input) {
+    const text = rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      for (const part of splitCr(text, start, end)) {
+        line++;
+        const row = ndjsonRow(part, line);
+        if (row) yield row;
+      }
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+  }
+  rest += decoder.end();
+  if (rest) {
+    // The file's last line has no \n; a final lone \r ends it without adding an empty one.
+    const parts = splitCr(rest, 0, rest.length);
+    if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+    for (const part of parts) {
+      line++;
+      const row = ndjsonRow(part, line);
+      if (row) yield row;
     }
   }
+}
+
+/** text[start, end) as lines, split at lone carriage returns (nearly always just one line). */
+function splitCr(text: string, start: number, end: number): string[] {
+  const s = text.slice(start, end);
+  if (s.indexOf('\r') === -1) return [s];
+  return s.split('\r');
+}
+
+function ndjsonRow(text: string, line: number): ParsedRow | null {
+  // Blank lines (only whitespace) are skipped; JSON.parse would reject them.
+  if (isBlank(text)) return null;
+  try {
+    return { line, record: JSON.parse(text) as unknown };
+  } catch (err) {
+    const match = /"declaration_no"\s*:\s*"([^"]{1,40})"/.exec(text);
+    return { line, declaration_no: match?.[1] ?? null, error: { field: '(line)', reason: `not valid JSON: ${(err as Error).message}` } };
+  }
+}
+
+function isBlank(text: string): boolean {
+  // Most lines start with "{": no need to trim a copy of every line.
+  const c = text.charCodeAt(0);
+  if (c === 123) return false;
+  return !text.trim();
 }
 
 // --- CSV: one row per item, the declaration's fields repeated on each of its rows ----------------

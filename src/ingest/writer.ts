@@ -63,28 +63,47 @@ const ITEM_COLUMNS = [
   'value_usd_cents', 'country_of_origin', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
 ] as const;
 
-export async function writeBatch(store: Store, records: readonly unknown[], opts: BatchOptions): Promise<BatchResult> {
-  const today = opts.today ?? todayUtc();
-  const rejected: RejectedRow[] = [...(opts.preRejected ?? [])];
-  const valid: ValidDeclaration[] = [];
-  const seen = new Set<string>();
-  let inBatchDuplicates = 0;
-  for (let index = 0; index < records.length; index++) {
-    const raw = records[index];
-    const v = validateDeclaration(raw, today);
+/**
+ * The validated form of a batch, built one record at a time: a loader streaming a file validates
+ * each record as it is read and keeps only the normalised declaration, not the parsed original.
+ */
+export class BatchBuilder {
+  /** Records added so far; a record's index is its position among them. */
+  records = 0;
+  readonly valid: ValidDeclaration[] = [];
+  readonly rejected: RejectedRow[] = [];
+  /** The same declaration twice in one batch: the second is a duplicate, as it would be in the next batch. */
+  inBatchDuplicates = 0;
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly today: string = todayUtc()) {}
+
+  add(raw: unknown): void {
+    const index = this.records++;
+    const v = validateDeclaration(raw, this.today);
     if (!v.ok) {
       const declaration_no = declarationNoOf(raw);
-      for (const e of v.errors) rejected.push({ index, declaration_no, field: e.field, reason: e.reason });
-      continue;
+      for (const e of v.errors) this.rejected.push({ index, declaration_no, field: e.field, reason: e.reason });
+      return;
     }
-    // The same declaration twice in one batch: the second is a duplicate, as it would be in the next batch.
-    if (seen.has(v.value.declaration_no)) inBatchDuplicates++;
+    if (this.seen.has(v.value.declaration_no)) this.inBatchDuplicates++;
     else {
-      seen.add(v.value.declaration_no);
-      valid.push(v.value);
+      this.seen.add(v.value.declaration_no);
+      this.valid.push(v.value);
     }
   }
+}
 
+export async function writeBatch(store: Store, records: readonly unknown[], opts: BatchOptions): Promise<BatchResult> {
+  const built = new BatchBuilder(opts.today);
+  for (const r of records) built.add(r);
+  return writeBuilt(store, built, opts);
+}
+
+/** writeBatch for records already validated through a BatchBuilder. */
+export async function writeBuilt(store: Store, built: BatchBuilder, opts: Omit<BatchOptions, 'today'>): Promise<BatchResult> {
+  const rejected: RejectedRow[] = [...(opts.preRejected ?? []), ...built.rejected];
+  const { valid, inBatchDuplicates } = built;
   const resolver = new CompanyResolver(store.db);
   let committed: StoredDeclaration[] = [];
   const result = await store.db.transaction().execute(async (trx) => {
@@ -93,7 +112,7 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
       trx,
       store,
       { table: 'ingest_batches', columns: ['batch_key', 'source', 'kind', 'status', 'rows_total', 'started_at'], suffix: 'on conflict (batch_key) do nothing returning id' },
-      [[opts.batchKey, opts.source, opts.kind ?? 'api', 'running', records.length, started]],
+      [[opts.batchKey, opts.source, opts.kind ?? 'api', 'running', built.records, started]],
     );
     const batchId = claimed[0] ? Number(claimed[0].id) : null;
     if (batchId === null) return replay(trx, opts.batchKey);

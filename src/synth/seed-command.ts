@@ -4,7 +4,7 @@ import type { Command } from '../cli.js';
 import { migrate } from '../db/migrate.js';
 import { defaultPeriod, formatYearMonth, parseYearMonth } from './calendar.js';
 import { formatReport } from './calibration.js';
-import { seedStore, StoreNotEmptyError } from './seed.js';
+import { DEFAULT_SEED_BATCH, seedStore, StoreNotEmptyError } from './seed.js';
 
 export const seedCommand: Command = {
   summary: 'generate the synthetic dataset: seed --declarations N --seed S [--from YYYY-MM --to YYYY-MM] [--report] [--append]',
@@ -31,7 +31,7 @@ export const seedCommand: Command = {
     try {
       declarations = whole(values.declarations, ctx.config.seedDeclarations, 'declarations', 1);
       seed = whole(values.seed, ctx.config.seedValue, 'seed', 0);
-      batchSize = whole(values['batch-size'], 5000, 'batch-size', 1);
+      batchSize = whole(values['batch-size'], DEFAULT_SEED_BATCH, 'batch-size', 1);
     } catch (err) {
       console.error(`tradeapi: ${(err as Error).message}`);
       return 2;

@@ -1,11 +1,17 @@
 // Seeds a store: companies and contacts first (with the attributes ingestion does not know:
 // aliases, sector, size band), then the declarations through the ingestion writer, which also keeps
-// the rollups, then bills of lading, containers, shipments and their events in multi-row inserts.
+// the rollups; each batch's bills of lading, containers, shipments and events are written in the
+// same transaction as its declarations, so a batch is all there or not at all.
+import type { Kysely } from 'kysely';
 import type { Store } from '../db/connect.js';
+import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { foldTurkish } from '../domain/codes/text.js';
 import { insertRows, type SqlValue } from '../ingest/bulk.js';
 import { writeBatch } from '../ingest/writer.js';
+import { dropIndexesForLoad } from '../ingest/bulk-indexes.js';
+import { rememberCompanies } from '../ingest/companies.js';
+import type { StoredDeclaration } from '../ingest/rollups.js';
 import type { DeclarationInput } from '../ingest/record.js';
 import { buildParties, type Parties, type SynthCompany } from './companies.js';
 import { generate, type Generated } from './generate.js';
@@ -40,6 +46,13 @@ export interface SeedSummary {
 
 export class StoreNotEmptyError extends Error {}
 
+/**
+ * Declarations per batch (one transaction each) when none is asked for: each commit rewrites every
+ * page its batch touched, which for random index positions is most of them, so fewer and larger
+ * commits write far less (see docs/operations.md).
+ */
+export const DEFAULT_SEED_BATCH = 50_000;
+
 export async function seedStore(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const log = opts.log ?? (() => {});
@@ -55,19 +68,24 @@ export async function seedStore(store: Store, opts: SeedOptions): Promise<SeedSu
     declarations: 0, duplicates: 0, rejected: 0, companies: ids.created, contacts: ids.contacts, bills_of_lading: 0, containers: 0,
     shipments: 0, shipment_events: 0, ms: 0, calibration: new Calibration(),
   };
-  const batchSize = opts.batchSize ?? 5000;
+  const batchSize = opts.batchSize ?? DEFAULT_SEED_BATCH;
   const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
   let batch: Generated[] = [];
   let batchNo = 0;
   const flush = async () => {
     if (!batch.length) return;
     const records: DeclarationInput[] = batch.map((g) => g.drawn.record);
-    const res = await writeBatch(store, records, { batchKey: `${keyBase}:${batchNo++}`, source: 'synthetic', kind: 'seed' });
+    const generated = batch;
+    const res = await writeBatch(store, records, {
+      batchKey: `${keyBase}:${batchNo++}`,
+      source: 'synthetic',
+      kind: 'seed',
+      alsoWrite: (trx, stored) => storeLogistics(trx, store, generated, stored, ids, summary),
+    });
     summary.declarations += res.stored;
     summary.duplicates += res.duplicates;
     summary.rejected += new Set(res.rejected.map((r) => r.index)).size;
     if (res.rejected.length) log(`rejected in batch ${batchNo}: ${JSON.stringify(res.rejected.slice(0, 3))}`);
-    await storeLogistics(store, batch, ids, summary);
     batch = [];
   };
   for (const g of generate({ seed: opts.seed, declarations: opts.declarations, from: opts.from, to: opts.to, serialOffset: existing }, parties)) {
@@ -92,33 +110,46 @@ interface PartyIds {
 
 const COMPANY_COLUMNS = ['name', 'name_folded', 'aliases', 'tax_number', 'country', 'city', 'address', 'roles', 'sector', 'size_band', 'website', 'created_at'];
 
-/** Inserts the firms the store does not have yet (append runs reuse earlier ones) and returns ids by position. */
+/**
+ * Inserts the firms the store does not have yet (append runs reuse earlier ones), in one
+ * transaction, and returns ids by position. The ingestion writer's company cache learns them
+ * after the commit, so the batches do not look every party up again.
+ */
 async function storeParties(store: Store, parties: Parties): Promise<PartyIds> {
   const now = nowIso();
-  const known = new Map<string, number>();
-  const keyOf = (c: SynthCompany) => (c.tax_number ? `TR|${c.tax_number}` : `${c.country}|${foldTurkish(c.name)}`);
-  const rows = await store.db.selectFrom('companies').select(['id', 'tax_number', 'country', 'name_folded']).execute();
-  for (const r of rows) known.set(r.country === 'TR' && r.tax_number ? `TR|${r.tax_number}` : `${r.country}|${r.name_folded}`, Number(r.id));
-
+  const known = new Map<string, { id: number; roles: string[] }>();
+  const identity = (country: string, taxNumber: string | null, folded: string) => (country === 'TR' && taxNumber ? `TR|${taxNumber}` : `${country}|${folded}`);
+  const keyOf = (c: SynthCompany) => identity(c.country, c.tax_number, foldTurkish(c.name));
+  const roles = (c: SynthCompany) => [...c.roles].sort();
   const all = [...parties.turkish, ...parties.foreign];
-  const missing = all.filter((c) => !known.has(keyOf(c)));
-  const roles = (c: SynthCompany) => [...c.roles].sort().join(',');
-  const created = await insertRows<{ id: number; tax_number: string | null; country: string; name_folded: string }>(
-    store.db, store.engine, { table: 'companies', columns: COMPANY_COLUMNS, suffix: 'returning id, tax_number, country, name_folded' },
-    missing.map((c) => [c.name, foldTurkish(c.name), JSON.stringify(c.aliases), c.tax_number, c.country, c.city, c.address, roles(c), c.sector, c.size_band, c.website, now]),
-  );
-  for (const r of created) known.set(r.country === 'TR' && r.tax_number ? `TR|${r.tax_number}` : `${r.country}|${r.name_folded}`, Number(r.id));
-  const idOf = (c: SynthCompany) => known.get(keyOf(c)) as number;
-  const ids = { turkish: parties.turkish.map(idOf), foreign: parties.foreign.map(idOf), created: created.length, contacts: 0 };
 
-  const fresh = new Set(created.map((r) => Number(r.id)));
-  const contacts = parties.contacts.filter((c) => fresh.has(ids.foreign[c.company] as number));
-  await insertRows(
-    store.db, store.engine,
-    { table: 'contacts', columns: ['company_id', 'full_name', 'title', 'department', 'email', 'phone', 'languages', 'updated_at'] },
-    contacts.map((c) => [ids.foreign[c.company] as number, c.full_name, c.title, c.department, c.email, null, c.languages, now]),
-  );
-  ids.contacts = contacts.length;
+  const ids = await store.db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('companies').select(['id', 'tax_number', 'country', 'name_folded', 'roles']).execute();
+    for (const r of rows) known.set(identity(r.country, r.tax_number, r.name_folded), { id: Number(r.id), roles: r.roles.split(',').filter(Boolean) });
+    const missing = all.filter((c) => !known.has(keyOf(c)));
+    const created = await insertIndexed<{ id: number; tax_number: string | null; country: string; name_folded: string }>(
+      trx, store, { table: 'companies', columns: COMPANY_COLUMNS, suffix: 'returning id, tax_number, country, name_folded' },
+      missing.map((c) => [c.name, foldTurkish(c.name), JSON.stringify(c.aliases), c.tax_number, c.country, c.city, c.address, roles(c).join(','), c.sector, c.size_band, c.website, now]),
+    );
+    const rolesByKey = new Map(missing.map((c) => [keyOf(c), roles(c)]));
+    for (const r of created) {
+      const key = identity(r.country, r.tax_number, r.name_folded);
+      known.set(key, { id: Number(r.id), roles: rolesByKey.get(key) ?? [] });
+    }
+    const idOf = (c: SynthCompany) => known.get(keyOf(c))!.id;
+    const ids: PartyIds = { turkish: parties.turkish.map(idOf), foreign: parties.foreign.map(idOf), created: created.length, contacts: 0 };
+
+    const fresh = new Set(created.map((r) => Number(r.id)));
+    const contacts = parties.contacts.filter((c) => fresh.has(ids.foreign[c.company] as number));
+    await insertIndexed(
+      trx, store,
+      { table: 'contacts', columns: ['company_id', 'full_name', 'title', 'department', 'email', 'phone', 'languages', 'updated_at'] },
+      contacts.map((c) => [ids.foreign[c.company] as number, c.full_name, c.title, c.department, c.email, null, c.languages, now]),
+    );
+    ids.contacts = contacts.length;
+    return ids;
+  });
+  rememberCompanies(store.db, [...known].map(([key, c]) => ({ key, id: c.id, roles: c.roles })));
   return ids;
 }
 
@@ -134,49 +165,64 @@ const SHIPMENT_COLUMNS = [
 ];
 const EVENT_COLUMNS = ['shipment_id', 'event_type', 'event_code', 'classifier', 'occurred_at', 'location', 'container_no', 'vessel', 'recorded_at', 'source'];
 
-async function storeLogistics(store: Store, batch: Generated[], ids: PartyIds, summary: SeedSummary): Promise<void> {
+/**
+ * The documents and shipments of the declarations this batch stored, inside its transaction. A
+ * declaration already stored (by an earlier run) got its documents with it, so only stored ones
+ * count here, and their ids come from the writer.
+ */
+async function storeLogistics(
+  trx: Kysely<DB>,
+  store: Store,
+  batch: readonly Generated[],
+  stored: readonly StoredDeclaration[],
+  ids: PartyIds,
+  summary: SeedSummary,
+): Promise<void> {
   const companyId = (index: number, turkish: boolean) => (turkish ? ids.turkish[index] : ids.foreign[index]) as number;
+  const declIds = new Map<string, number>();
+  for (const s of stored) declIds.set(s.record.declaration_no, s.id);
+  const fresh = batch.filter((g) => declIds.has(g.drawn.record.declaration_no));
   const bls: SqlValue[][] = [];
   const boxes: SqlValue[][] = [];
-  for (const g of batch) {
+  for (const g of fresh) {
     if (!g.bl) continue;
     bls.push(blRow(g.bl, companyId));
     for (const c of g.containers) boxes.push(containerRow(c));
   }
-  await store.db.transaction().execute(async (trx) => {
-    await insertRows(trx, store, { table: 'bills_of_lading', columns: BL_COLUMNS, suffix: 'on conflict (bl_number) do nothing' }, bls);
-    await insertRows(trx, store, { table: 'containers', columns: ['container_no', 'bl_number', 'iso_type', 'seal_no', 'gross_weight_kg'], suffix: 'on conflict do nothing' }, boxes);
+  await insertIndexed(trx, store, { table: 'bills_of_lading', columns: BL_COLUMNS, suffix: 'on conflict (bl_number) do nothing' }, bls);
+  await insertIndexed(trx, store, { table: 'containers', columns: ['container_no', 'bl_number', 'iso_type', 'seal_no', 'gross_weight_kg'], suffix: 'on conflict do nothing' }, boxes);
 
-    const withShipment = batch.filter((g) => g.shipment);
-    if (!withShipment.length) return;
-    const numbers = withShipment.map((g) => g.drawn.record.declaration_no);
-    const declIds = new Map<string, number>();
-    for (let i = 0; i < numbers.length; i += 500) {
-      const rows = await trx.selectFrom('declarations').select(['id', 'declaration_no']).where('declaration_no', 'in', numbers.slice(i, i + 500)).execute();
-      for (const r of rows) declIds.set(r.declaration_no, Number(r.id));
-    }
-    // Shipments of declarations stored by an earlier run (an interrupted seed re-run) are skipped.
-    const existing = new Set(
-      (await trx.selectFrom('shipments').select('booking_number').where('booking_number', 'in', withShipment.map((g) => (g.shipment as Shipment).booking_number)).execute()).map((r) => r.booking_number),
-    );
-    const fresh = withShipment.filter((g) => !existing.has((g.shipment as Shipment).booking_number));
-    const created = await insertRows<{ id: number; booking_number: string }>(
-      trx, store.engine, { table: 'shipments', columns: SHIPMENT_COLUMNS, suffix: 'returning id, booking_number' },
-      fresh.map((g) => shipmentRow(g, companyId, declIds.get(g.drawn.record.declaration_no) ?? null)),
-    );
-    const shipmentIds = new Map(created.map((r) => [r.booking_number, Number(r.id)]));
-    const events: SqlValue[][] = [];
-    for (const g of fresh) {
-      const s = g.shipment as Shipment;
-      const id = shipmentIds.get(s.booking_number) as number;
-      for (const e of s.events) events.push([id, e.event_type, e.event_code, e.classifier, e.occurred_at, e.location, e.container_no, e.vessel, e.occurred_at, 'synthetic']);
-    }
-    await insertRows(trx, store, { table: 'shipment_events', columns: EVENT_COLUMNS }, events);
-    summary.shipments += fresh.length;
-    summary.shipment_events += events.length;
-  });
+  const withShipment = fresh.filter((g) => g.shipment);
+  const created = await insertIndexed<{ id: number; booking_number: string }>(
+    trx, store, { table: 'shipments', columns: SHIPMENT_COLUMNS, suffix: 'returning id, booking_number' },
+    withShipment.map((g) => shipmentRow(g, companyId, declIds.get(g.drawn.record.declaration_no) ?? null)),
+  );
+  // Matched back by booking number: RETURNING order is not promised on PostgreSQL.
+  const byBooking = new Map(created.map((r) => [r.booking_number, Number(r.id)]));
+  const events: SqlValue[][] = [];
+  for (const g of withShipment) {
+    const s = g.shipment as Shipment;
+    const id = byBooking.get(s.booking_number) as number;
+    for (const e of s.events) events.push([id, e.event_type, e.event_code, e.classifier, e.occurred_at, e.location, e.container_no, e.vessel, e.occurred_at, 'synthetic']);
+  }
+  await insertIndexed(trx, store, { table: 'shipment_events', columns: EVENT_COLUMNS }, events);
+  summary.shipments += withShipment.length;
+  summary.shipment_events += events.length;
   summary.bills_of_lading += bls.length;
   summary.containers += boxes.length;
+}
+
+/** insertRows, with the table's secondary indexes rebuilt after it when the rows at least double it. */
+async function insertIndexed<R = Record<string, unknown>>(
+  trx: Kysely<DB>,
+  store: Store,
+  spec: { table: string; columns: readonly string[]; suffix?: string },
+  rows: SqlValue[][],
+): Promise<R[]> {
+  const restore = dropIndexesForLoad(store, spec.table, rows.length);
+  const out = await insertRows<R>(trx, store, spec, rows);
+  restore();
+  return out;
 }
 
 function blRow(b: BillOfLading, companyId: (index: number, turkish: boolean) => number): SqlValue[] {

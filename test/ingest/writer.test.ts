@@ -86,6 +86,28 @@ describeEachStore('ingest writer', (get) => {
     expect(Number(decl.gross_weight_kg)).toBe(17);
   });
 
+  it('counts first lines per HS depth whatever the line order, for short and long declarations', async () => {
+    const { store } = get();
+    // Codes sharing 2, 4 and 6 digits, lines given out of order: the first line of a code in
+    // line order takes the count, which verify recomputes with window functions in SQL.
+    const codes = ['720839000000', '720839000011', '720851000000', '721000000000', '610910000011', '720839000012'];
+    const records = [3, 7, 20, 40].map((lines, k) => {
+      const d = makeDeclaration(500 + k, 500 + k, 'O');
+      const base = d.items[0]!;
+      const items = Array.from({ length: lines }, (_, n) => ({
+        ...base, line_no: n + 1, gtip: codes[(n * 5 + k) % codes.length]!, value_usd: 1 + n, net_weight_kg: 1, gross_weight_kg: 2,
+      }));
+      d.items = items.reverse();
+      d.value_usd = items.reduce((a, i) => a + i.value_usd, 0);
+      d.net_weight_kg = lines;
+      d.gross_weight_kg = 2 * lines;
+      return d;
+    });
+    const res = await writeBatch(store, records, { batchKey: 'order-1', source: 'test' });
+    expect(res.stored).toBe(4);
+    expect(await verifyRollups(store)).toMatchObject({ ok: true, differences: [] });
+  });
+
   it('resolves companies: one row per VKN and per foreign country + folded name', async () => {
     const { store } = get();
     const a = makeDeclaration(1, 1, 'C');
