@@ -22,6 +22,54 @@ export type SqlValue = string | number | null;
 const MAX_PARAMS = 30_000;
 const MAX_ROWS = 1_000;
 
+/**
+ * Rows produced on demand: `fill(i, out)` writes row i into `out` (all columns, in order). On
+ * SQLite one scratch array serves every row, so a batch allocates no row arrays; PostgreSQL,
+ * which sends chunks, gets them materialised.
+ */
+export interface RowSource {
+  count: number;
+  fill(i: number, out: SqlValue[]): void;
+}
+
+type Rows = readonly (readonly SqlValue[])[] | RowSource;
+
+function isSource(rows: Rows): rows is RowSource {
+  return !Array.isArray(rows);
+}
+
+function materialise(rows: Rows, width: number): readonly (readonly SqlValue[])[] {
+  if (!isSource(rows)) return rows;
+  const out: SqlValue[][] = new Array(rows.count);
+  for (let i = 0; i < rows.count; i++) {
+    const row: SqlValue[] = new Array(width);
+    rows.fill(i, row);
+    out[i] = row;
+  }
+  return out;
+}
+
+/** Row i, ready to bind: written into `scratch` for a source, else the given row (padded if needed). */
+function rowAt(rows: Rows, i: number, width: number, scratch: SqlValue[]): readonly SqlValue[] {
+  if (isSource(rows)) {
+    rows.fill(i, scratch);
+    return scratch;
+  }
+  return bindable(rows[i]!, width);
+}
+
+function countOf(rows: Rows): number {
+  return isSource(rows) ? rows.count : rows.length;
+}
+
+function statement(raw: NonNullable<Store['sqlite']>, sql: string): Statement {
+  let cache = prepared.get(raw);
+  if (!cache) prepared.set(raw, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = raw.prepare(sql)));
+  return stmt;
+}
+
 export interface InsertSpec {
   table: string;
   columns: readonly string[];
@@ -34,22 +82,20 @@ export async function insertRows<R = Record<string, unknown>>(
   db: Kysely<DB>,
   target: BulkTarget,
   spec: InsertSpec,
-  rows: readonly (readonly SqlValue[])[],
+  source: Rows,
 ): Promise<R[]> {
   const engine = typeof target === 'string' ? target : target.engine;
   const raw = typeof target === 'string' ? undefined : target.sqlite;
   const out: R[] = [];
   const width = spec.columns.length;
   if (raw) {
-    if (!rows.length) return out;
+    const n = countOf(source);
+    if (!n) return out;
     // Same connection Kysely's transaction runs on, so these writes are inside it.
-    const sql = `insert into ${spec.table} (${spec.columns.join(', ')}) values ${valuesList(engine, 1, width)}${spec.suffix ? ` ${spec.suffix}` : ''}`;
-    let cache = prepared.get(raw);
-    if (!cache) prepared.set(raw, (cache = new Map()));
-    let stmt = cache.get(sql);
-    if (!stmt) cache.set(sql, (stmt = raw.prepare(sql)));
-    for (const row of rows) {
-      const values = bindable(row, width);
+    const stmt = statement(raw, `insert into ${spec.table} (${spec.columns.join(', ')}) values ${valuesList(engine, 1, width)}${spec.suffix ? ` ${spec.suffix}` : ''}`);
+    const scratch: SqlValue[] = new Array(width);
+    for (let i = 0; i < n; i++) {
+      const values = rowAt(source, i, width, scratch);
       if (stmt.reader) {
         const r = stmt.get(values) as R | undefined;
         if (r !== undefined) out.push(r);
@@ -57,6 +103,7 @@ export async function insertRows<R = Record<string, unknown>>(
     }
     return out;
   }
+  const rows = materialise(source, width);
   const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / width)));
   const head = `insert into ${spec.table} (${spec.columns.join(', ')}) values `;
   let cachedN = -1;
@@ -86,24 +133,25 @@ export async function insertNew(
   db: Kysely<DB>,
   target: Pick<Store, 'engine' | 'sqlite'>,
   spec: { table: string; columns: readonly string[]; key: string },
-  rows: readonly (readonly SqlValue[])[],
+  source: Rows,
 ): Promise<(number | null)[]> {
-  const ids: (number | null)[] = new Array(rows.length).fill(null);
+  const width = spec.columns.length;
+  const n = countOf(source);
+  const ids: (number | null)[] = new Array(n).fill(null);
   const raw = target.sqlite;
   const at = spec.columns.indexOf(spec.key);
   if (at < 0) throw new Error(`insertNew: ${spec.key} is not one of the columns`);
-  if (raw && rows.length) {
-    const sql = `insert into ${spec.table} (${spec.columns.join(', ')}) values ${valuesList('sqlite', 1, spec.columns.length)} on conflict (${spec.key}) do nothing`;
-    let cache = prepared.get(raw);
-    if (!cache) prepared.set(raw, (cache = new Map()));
-    let stmt = cache.get(sql);
-    if (!stmt) cache.set(sql, (stmt = raw.prepare(sql)));
-    for (let i = 0; i < rows.length; i++) {
-      const info = stmt.run(bindable(rows[i]!, spec.columns.length));
+  if (raw) {
+    if (!n) return ids;
+    const stmt = statement(raw, `insert into ${spec.table} (${spec.columns.join(', ')}) values ${valuesList('sqlite', 1, width)} on conflict (${spec.key}) do nothing`);
+    const scratch: SqlValue[] = new Array(width);
+    for (let i = 0; i < n; i++) {
+      const info = stmt.run(rowAt(source, i, width, scratch));
       if (info.changes === 1) ids[i] = Number(info.lastInsertRowid);
     }
     return ids;
   }
+  const rows = materialise(source, width);
   const returned = await insertRows<{ id: number; key: string | number }>(
     db,
     target,

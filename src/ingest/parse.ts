@@ -2,7 +2,6 @@
 // per declaration with the line it starts on, or a parse error for that line: a malformed line is
 // a rejected row, never the end of the file.
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse';
 import type { DeclarationInput, ItemInput } from './record.js';
 import type { FieldError } from './validate.js';
@@ -26,44 +25,48 @@ export function parseFile(input: Readable, format: FileFormat): AsyncGenerator<P
   return format === 'ndjson' ? parseNdjson(input) : parseCsv(input);
 }
 
-// Lines are cut from the decoded chunks directly: readline's per-line events cost about as much
-// as parsing the JSON. Line breaks are \n, \r\n or a lone \r, as readline counts them.
+// Lines are cut from the raw bytes and each decoded on its own: readline's per-line events cost
+// about as much as parsing the JSON, and decoding a whole chunk that holds one "Ş" makes every
+// line of it a two-byte string, slower to parse (measured: 30-40 % less CPU for the two steps).
+// UTF-8 never uses the bytes of \n and \r inside a character, so cutting there is safe. Line
+// breaks are \n, \r\n or a lone \r, as readline counts them.
+const LF = 0x0a;
+const CR = 0x0d;
+
 export async function* parseNdjson(input: Readable): AsyncGenerator<ParsedRow> {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
+  let rest: Buffer | null = null;
   let line = 0;
-  for await (const chunk of input) {
-    const text = rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+  for await (const piece of input) {
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : (piece as Buffer);
+    const chunk: Buffer = rest ? Buffer.concat([rest, bytes]) : bytes;
     let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      for (const part of splitCr(text, start, end)) {
+    for (let nl = chunk.indexOf(LF); nl !== -1; nl = chunk.indexOf(LF, start)) {
+      const end = nl > start && chunk[nl - 1] === CR ? nl - 1 : nl;
+      for (const text of linesBetween(chunk, start, end)) {
         line++;
-        const row = ndjsonRow(part, line);
+        const row = ndjsonRow(text, line);
         if (row) yield row;
       }
       start = nl + 1;
     }
-    rest = text.slice(start);
+    rest = start < chunk.length ? chunk.subarray(start) : null;
   }
-  rest += decoder.end();
   if (rest) {
     // The file's last line has no \n; a final lone \r ends it without adding an empty one.
-    const parts = splitCr(rest, 0, rest.length);
-    if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-    for (const part of parts) {
+    const end = rest[rest.length - 1] === CR ? rest.length - 1 : rest.length;
+    for (const text of linesBetween(rest, 0, end)) {
       line++;
-      const row = ndjsonRow(part, line);
+      const row = ndjsonRow(text, line);
       if (row) yield row;
     }
   }
 }
 
-/** text[start, end) as lines, split at lone carriage returns (nearly always just one line). */
-function splitCr(text: string, start: number, end: number): string[] {
-  const s = text.slice(start, end);
-  if (s.indexOf('\r') === -1) return [s];
-  return s.split('\r');
+/** bytes[start, end) decoded, as lines split at lone carriage returns (nearly always just one). */
+function linesBetween(bytes: Buffer, start: number, end: number): string[] {
+  const cr = bytes.indexOf(CR, start);
+  if (cr === -1 || cr >= end) return [bytes.toString('utf8', start, end)];
+  return bytes.toString('utf8', start, end).split('\r');
 }
 
 function ndjsonRow(text: string, line: number): ParsedRow | null {

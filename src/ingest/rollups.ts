@@ -125,6 +125,8 @@ type Node = Map<string | number, Node | number>;
 
 class TableSums {
   readonly root: Node = new Map();
+  /** Key columns of every row, row after row, in the definition's column order. */
+  readonly keyValues: (string | number)[] = [];
   sums: Float64Array;
   rows = 0;
   constructor(readonly c: Compiled) {
@@ -132,7 +134,7 @@ class TableSums {
   }
 
   /** The slot of the row under `node` for `value`, created (zero sums) if new. */
-  slot(node: Node, value: string | number): number {
+  slot(node: Node, value: string | number, header: readonly (string | number)[], hs6: string | null): number {
     const known = node.get(value) as number | undefined;
     if (known !== undefined) return known;
     const width = this.c.measures.length;
@@ -141,8 +143,18 @@ class TableSums {
       grown.set(this.sums);
       this.sums = grown;
     }
+    const keys = this.c.def.keys.length;
+    for (let k = 0, h = 0; k < keys; k++) this.keyValues.push(k === this.c.hsAt ? hs6! : header[this.c.header[h++]!]!);
     node.set(value, this.rows);
     return this.rows++;
+  }
+
+  /** Row i (keys then measures) into `out`. */
+  fill(i: number, out: (string | number | null)[]): void {
+    const keys = this.c.def.keys.length;
+    const width = this.c.measures.length;
+    for (let k = 0; k < keys; k++) out[k] = this.keyValues[i * keys + k]!;
+    for (let m = 0; m < width; m++) out[keys + m] = this.sums[i * width + m]!;
   }
 
   /** Adds the measures found from `at` in the vector `values` to the row in `slot`. */
@@ -186,38 +198,32 @@ export class RollupAccumulator {
         }
         const v = header[keys[last]!]!;
         if (t.c.hsAt < 0) {
-          t.add(t.slot(node, v), this.declValues, 0);
+          t.add(t.slot(node, v, header, null), this.declValues, 0);
           continue;
         }
         let group = node.get(v) as Node | undefined;
         if (!group) node.set(v, (group = new Map()));
-        for (let n = 0; n < lines.length; n++) t.add(t.slot(group, lines[n]!.hs6), this.itemValues, n * iw);
+        for (let n = 0; n < lines.length; n++) t.add(t.slot(group, lines[n]!.hs6, header, lines[n]!.hs6), this.itemValues, n * iw);
       }
     }
+  }
+
+  /** One table's rows (keys then measures, in the definition's column order), produced on demand. */
+  table(name: RollupTable): { count: number; fill(i: number, out: (string | number | null)[]): void } {
+    const t = this.tables.find((x) => x.c.def.table === name)!;
+    return { count: t.rows, fill: (i, out) => t.fill(i, out) };
   }
 
   /** Rows (keys then measures, in the column order of the definition) per rollup table. */
   rows(): Map<RollupTable, Row[]> {
     const out = new Map<RollupTable, Row[]>();
     for (const t of this.tables) {
-      const rows: Row[] = [];
-      const path: (string | number)[] = new Array(t.c.def.keys.length);
-      const width = t.c.measures.length;
-      const visit = (node: Node, depth: number) => {
-        for (const [value, child] of node) {
-          path[depth] = value;
-          if (typeof child !== 'number') {
-            visit(child, depth + 1);
-            continue;
-          }
-          const row: Row = new Array(path.length + width);
-          // The path holds the header columns then the HS6 code; put HS6 back at its column.
-          for (let k = 0, h = 0; k < path.length; k++) row[k] = k === t.c.hsAt ? path[path.length - 1]! : path[h++]!;
-          for (let m = 0; m < width; m++) row[path.length + m] = t.sums[child * width + m]!;
-          rows.push(row);
-        }
-      };
-      visit(t.root, 0);
+      const rows: Row[] = new Array(t.rows);
+      for (let i = 0; i < t.rows; i++) {
+        const row: (string | number | null)[] = new Array(t.c.def.keys.length + t.c.measures.length);
+        t.fill(i, row);
+        rows[i] = row as Row;
+      }
       out.set(t.c.def.table, rows);
     }
     return out;

@@ -9,11 +9,11 @@ import type { Store } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
-import { addOnConflict, insertNew, insertRows, type SqlValue } from './bulk.js';
-import { ROLLUPS, measuresOf, rollupDeltas, type StoredDeclaration } from './rollups.js';
+import { addOnConflict, insertNew, insertRows, type RowSource } from './bulk.js';
+import { ROLLUPS, RollupAccumulator, measuresOf, type StoredDeclaration } from './rollups.js';
 import { dropIndexesForLoad } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
-import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration } from './validate.js';
+import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration, type ValidItem } from './validate.js';
 
 export interface RejectedRow {
   /** Position of the row in the batch (0-based). */
@@ -119,12 +119,13 @@ export async function writeBuilt(store: Store, built: BatchBuilder, opts: Omit<B
 
     const stored = await storeDeclarations(trx, store, resolver, valid, opts.source, batchId, started);
     committed = stored;
-    const deltas = rollupDeltas(stored);
+    const deltas = new RollupAccumulator();
+    deltas.add(stored);
     for (const def of ROLLUPS) {
-      const rows = deltas.get(def.table) ?? [];
-      if (!rows.length) continue;
+      const rows = deltas.table(def.table);
+      if (!rows.count) continue;
       const measures = measuresOf(def);
-      const restore = dropIndexesForLoad(store, def.table, rows.length);
+      const restore = dropIndexesForLoad(store, def.table, rows.count);
       await insertRows(trx, store, { table: def.table, columns: [...def.keys, ...measures], suffix: addOnConflict(def.table, def.keys, measures) }, rows);
       restore();
     }
@@ -180,33 +181,48 @@ async function storeDeclarations(
   }
   const ids = await resolver.resolve(trx, target, parties, now);
 
-  const rows: SqlValue[][] = valid.map((d, i) => [
-    d.declaration_no, d.flow, d.regime, d.registered_at, d.period, d.customs_office, d.declarant, ids[2 * i]!, ids[2 * i + 1]!,
-    d.partner_country, d.country_of_origin, d.country_of_dispatch, d.country_of_destination, d.incoterm, d.currency, d.invoice_value,
-    d.value_usd_cents, d.transport_mode, d.port, d.vessel, d.bl_number, d.net_weight_kg, d.gross_weight_kg, d.items.length,
-    d.customs_duty_usd_cents, d.additional_duty_usd_cents, d.vat_usd_cents, source, batchId, JSON.stringify(d.estimated),
-  ]);
-  let restore = dropIndexesForLoad(target, 'declarations', rows.length);
+  const declarations: RowSource = {
+    count: valid.length,
+    fill(i, out) {
+      const d = valid[i]!;
+      out[0] = d.declaration_no; out[1] = d.flow; out[2] = d.regime; out[3] = d.registered_at; out[4] = d.period;
+      out[5] = d.customs_office; out[6] = d.declarant; out[7] = ids[2 * i]!; out[8] = ids[2 * i + 1]!; out[9] = d.partner_country;
+      out[10] = d.country_of_origin; out[11] = d.country_of_dispatch; out[12] = d.country_of_destination; out[13] = d.incoterm;
+      out[14] = d.currency; out[15] = d.invoice_value; out[16] = d.value_usd_cents; out[17] = d.transport_mode; out[18] = d.port;
+      out[19] = d.vessel; out[20] = d.bl_number; out[21] = d.net_weight_kg; out[22] = d.gross_weight_kg; out[23] = d.items.length;
+      out[24] = d.customs_duty_usd_cents; out[25] = d.additional_duty_usd_cents; out[26] = d.vat_usd_cents; out[27] = source;
+      out[28] = batchId; out[29] = d.estimated.length ? JSON.stringify(d.estimated) : '[]';
+    },
+  };
+  let restore = dropIndexesForLoad(target, 'declarations', valid.length);
   // A declaration number already stored is a duplicate: no id, nothing else written for it.
-  const newIds = await insertNew(trx, target, { table: 'declarations', columns: DECLARATION_COLUMNS, key: 'declaration_no' }, rows);
+  const newIds = await insertNew(trx, target, { table: 'declarations', columns: DECLARATION_COLUMNS, key: 'declaration_no' }, declarations);
   restore();
 
   const stored: StoredDeclaration[] = [];
-  const itemRows: SqlValue[][] = [];
+  const lines: ValidItem[] = [];
+  const owners: number[] = [];
   for (let i = 0; i < valid.length; i++) {
     const d = valid[i]!;
     const id = newIds[i];
     if (id === null || id === undefined) continue; // already stored by an earlier batch
     stored.push({ id, record: d, company_id: ids[2 * i]!, partner_company_id: ids[2 * i + 1]! });
     for (const it of d.items) {
-      itemRows.push([
-        id, it.line_no, it.gtip, it.hs6, it.description, it.quantity, it.quantity_unit, it.net_weight_kg, it.gross_weight_kg,
-        it.value_usd_cents, it.country_of_origin, it.customs_duty_usd_cents, it.additional_duty_usd_cents, it.vat_usd_cents,
-      ]);
+      lines.push(it);
+      owners.push(id);
     }
   }
-  restore = dropIndexesForLoad(target, 'declaration_items', itemRows.length);
-  await insertRows(trx, target, { table: 'declaration_items', columns: ITEM_COLUMNS }, itemRows);
+  const items: RowSource = {
+    count: lines.length,
+    fill(i, out) {
+      const it = lines[i]!;
+      out[0] = owners[i]!; out[1] = it.line_no; out[2] = it.gtip; out[3] = it.hs6; out[4] = it.description; out[5] = it.quantity;
+      out[6] = it.quantity_unit; out[7] = it.net_weight_kg; out[8] = it.gross_weight_kg; out[9] = it.value_usd_cents;
+      out[10] = it.country_of_origin; out[11] = it.customs_duty_usd_cents; out[12] = it.additional_duty_usd_cents; out[13] = it.vat_usd_cents;
+    },
+  };
+  restore = dropIndexesForLoad(target, 'declaration_items', lines.length);
+  await insertRows(trx, target, { table: 'declaration_items', columns: ITEM_COLUMNS }, items);
   restore();
   return stored;
 }
