@@ -209,8 +209,17 @@ function periodBucket(p: number, freq: Freq): number {
   return p;
 }
 
+// Groupings depend only on the (immutable) cube, the column and the bucketing: made once each.
+const groupCache = new WeakMap<Cube, Map<string, Group>>();
+
 function groupOf(cube: Cube, dim: Dim, spec: AggregateSpec): Group {
   const column = dim === 'hs' ? cube.hsColumn : DIM_COLUMN[dim];
+  const how = dim === 'period' ? (spec.freq ?? 'month') : dim === 'hs' ? String(spec.hsLevel ?? 6) : '';
+  let byKey = groupCache.get(cube);
+  if (!byKey) groupCache.set(cube, (byKey = new Map()));
+  const key = `${column}|${how}`;
+  const hit = byKey.get(key);
+  if (hit) return hit;
   const col = cube.dims.get(column)!;
   const bucket = new Int32Array(col.values.length);
   const out: Value[] = [];
@@ -230,7 +239,19 @@ function groupOf(cube: Cube, dim: Dim, spec: AggregateSpec): Group {
     }
     bucket[c] = b;
   });
-  return { column, bucket, out };
+  const group = { column, bucket, out };
+  byKey.set(key, group);
+  return group;
+}
+
+/** The mask of the codes of these values, by dictionary lookup (no pass over the dictionary). */
+function maskOfValues(col: DimColumn, values: Iterable<Value>): Uint8Array {
+  const mask = new Uint8Array(col.values.length);
+  for (const v of values) {
+    const c = col.index.get(v);
+    if (c !== undefined) mask[c] = 1;
+  }
+  return mask;
 }
 
 export interface CubeFilters {
@@ -312,18 +333,19 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   };
   if (f.hs.length) addList(cube.hsColumn, (v) => f.hs.some((p) => (v as string).startsWith(p)));
   for (const [column, values] of f.lists) {
-    const set = new Set(values);
-    addList(column, (v) => set.has(v));
+    const col = cube.dims.get(column)!;
+    const mask = maskOfValues(col, values);
+    checks.push({ codes: col.codes, mask });
+    drivers.push({ col, mask });
   }
   // A party set is an OR over two columns: rows where the company is in it, then rows where only
   // the partner is (so no row is visited twice when both are).
   const partyChecks: [Check, Check][] = [];
   for (const ids of f.parties) {
-    const set = new Set(ids);
     const company = cube.dims.get('company_id')!;
     const partner = cube.dims.get('partner_company_id')!;
-    const cm = maskOf(company, (v) => set.has(v as number)).mask;
-    const pm = maskOf(partner, (v) => set.has(v as number)).mask;
+    const cm = maskOfValues(company, ids);
+    const pm = maskOfValues(partner, ids);
     partyChecks.push([{ codes: company.codes, mask: cm }, { codes: partner.codes, mask: pm }]);
   }
 
@@ -337,12 +359,15 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
     }
   }
   let best: { cost: number; lists: { rows: Int32Array; from: number; to: number; skip: Check | null }[] } | null = null;
-  const postingCost = (col: DimColumn, mask: Uint8Array, skip: Check | null) => {
+  const postingCost = (col: DimColumn, mask: Uint8Array, skip: Check | null, codes?: Iterable<number>) => {
     const p = postingsOf(col);
     const lists: { rows: Int32Array; from: number; to: number; skip: Check | null }[] = [];
     let cost = 0;
-    for (let c = 0; c < mask.length; c++) {
-      if (!mask[c]) continue;
+    // The allowed codes: listed when known (a few values of a large dictionary), else from the mask.
+    const allowed = codes ?? (function* () {
+      for (let c = 0; c < mask.length; c++) if (mask[c]) yield c;
+    })();
+    for (const c of allowed) {
       const from = p.offsets[c]!;
       const to = p.offsets[c + 1]!;
       if (to > from) {
@@ -356,9 +381,12 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
     const cand = postingCost(d.col, d.mask, null);
     if (!best || cand.cost < best.cost) best = cand;
   }
-  partyChecks.forEach(([c, p]) => {
-    const a = postingCost(cube.dims.get('company_id')!, c.mask, null);
-    const b = postingCost(cube.dims.get('partner_company_id')!, p.mask, c);
+  partyChecks.forEach(([c, p], i) => {
+    const company = cube.dims.get('company_id')!;
+    const partner = cube.dims.get('partner_company_id')!;
+    const codesIn = (col: DimColumn) => [...new Set(f.parties[i]!)].map((id) => col.index.get(id)).filter((x): x is number => x !== undefined);
+    const a = postingCost(company, c.mask, null, codesIn(company));
+    const b = postingCost(partner, p.mask, c, codesIn(partner));
     const cost = a.cost + b.cost;
     if (!best || cost < best.cost) best = { cost, lists: [...a.lists, ...b.lists] };
   });
