@@ -7,6 +7,8 @@ import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
 import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
+import { refreshLineTotals } from './features/hs-codes/line-totals.js';
+import { getDirectory } from './features/companies/directory.js';
 
 async function main(): Promise<void> {
   let config;
@@ -34,6 +36,10 @@ async function main(): Promise<void> {
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   // Built in the background: aggregates are answered by the store until the copies are ready.
   if (config.aggregateCache) startCubeCache(store, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+  // Built on first use otherwise, with the first callers waiting: product line totals and the
+  // company directory (name index and trade sizes).
+  void refreshLineTotals(store.db).catch((err: unknown) => app.log.error({ err }, 'warming product line totals failed'));
+  void getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {
