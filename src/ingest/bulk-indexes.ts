@@ -50,3 +50,31 @@ export function dropIndexesForLoad(store: Pick<Store, 'engine' | 'sqlite'>, tabl
     }
   };
 }
+
+// A long load on SQLite revisits index pages all over files larger than the connection's page
+// cache (256 MiB) and memory map (1 GiB) set at open: from about 300,000 declarations on, pages
+// are evicted and read back again. For the load only, the writer connection gets a larger cache
+// and map; both are put back afterwards, so a server that seeded at start keeps its settings.
+// (Measured on the seed, 400,000-600,000 declarations: about 28 s of CPU per 100,000 instead of
+// 33-38 s.)
+const LOAD_CACHE_KIB = 1 << 20; // 1 GiB; pages are only allocated as they are used
+const LOAD_MMAP_BYTES = 8 * 2 ** 30; // SQLite caps it at its compiled maximum
+
+/** Runs a long load with the larger page cache and memory map; a no-op wrapper on PostgreSQL. */
+export async function withLoadSettings<T>(store: Pick<Store, 'engine' | 'sqlite'>, load: () => Promise<T>): Promise<T> {
+  const raw = store.engine === 'sqlite' ? store.sqlite : undefined;
+  if (!raw) return load();
+  // Both read back as a number; an in-memory database has no memory map (undefined).
+  const cache = raw.pragma('cache_size', { simple: true }) as number | undefined;
+  const mmap = raw.pragma('mmap_size', { simple: true }) as number | undefined;
+  const setCache = typeof cache === 'number' && (cache >= 0 || -cache < LOAD_CACHE_KIB);
+  const setMmap = typeof mmap === 'number' && mmap < LOAD_MMAP_BYTES;
+  if (setCache) raw.pragma(`cache_size = -${LOAD_CACHE_KIB}`);
+  if (setMmap) raw.pragma(`mmap_size = ${LOAD_MMAP_BYTES}`);
+  try {
+    return await load();
+  } finally {
+    if (setCache) raw.pragma(`cache_size = ${cache}`);
+    if (setMmap) raw.pragma(`mmap_size = ${mmap}`);
+  }
+}

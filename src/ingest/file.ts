@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import type { Store } from '../db/connect.js';
 import { parseFile, type FileFormat, type ParsedRow } from './parse.js';
 import { BatchBuilder, writeBuilt, type RejectedRow } from './writer.js';
+import { withLoadSettings } from './bulk-indexes.js';
 
 /**
  * Declarations per batch (one transaction each) when none is asked for. Large, because each
@@ -100,12 +101,14 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
   };
 
   try {
-    // Large reads: fewer chunks to decode and split.
-    for await (const row of parseFile(fs.createReadStream(file, { highWaterMark: 1 << 20 }), opts.format)) {
-      take(row);
-      if (rows >= batchSize) await flush();
-    }
-    if (rows) await flush();
+    await withLoadSettings(store, async () => {
+      // Large reads: fewer chunks to split.
+      for await (const row of parseFile(fs.createReadStream(file, { highWaterMark: 1 << 20 }), opts.format)) {
+        take(row);
+        if (rows >= batchSize) await flush();
+      }
+      if (rows) await flush();
+    });
   } finally {
     if (report) {
       report.end();

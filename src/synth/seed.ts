@@ -9,7 +9,7 @@ import { nowIso } from '../db/dialect.js';
 import { foldTurkish } from '../domain/codes/text.js';
 import { insertRows, type SqlValue } from '../ingest/bulk.js';
 import { writeBatch } from '../ingest/writer.js';
-import { dropIndexesForLoad } from '../ingest/bulk-indexes.js';
+import { dropIndexesForLoad, withLoadSettings } from '../ingest/bulk-indexes.js';
 import { rememberCompanies } from '../ingest/companies.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 import type { DeclarationInput } from '../ingest/record.js';
@@ -54,6 +54,10 @@ export class StoreNotEmptyError extends Error {}
 export const DEFAULT_SEED_BATCH = 50_000;
 
 export async function seedStore(store: Store, opts: SeedOptions): Promise<SeedSummary> {
+  return withLoadSettings(store, () => seed(store, opts));
+}
+
+async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const log = opts.log ?? (() => {});
   const existing = Number((await store.db.selectFrom('declarations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { describeEachStore } from '../helpers/stores.js';
 import type { Store } from '../../src/db/connect.js';
 import { writeBatch } from '../../src/ingest/writer.js';
+import { withLoadSettings } from '../../src/ingest/bulk-indexes.js';
 import { verifyRollups } from '../../src/ingest/verify.js';
 import { makeDeclarations } from './fixtures.js';
 
@@ -81,5 +82,18 @@ describeEachStore('large batches and secondary indexes', (get) => {
     expect(await count(store, 'declarations')).toBe(LARGE);
     expect(await schemaVersion(store)).toBe(kept);
     expect((await verifyRollups(store)).ok).toBe(true);
+  });
+
+  it('a long load runs with a larger page cache and memory map, and the connection gets its own back', async () => {
+    const { store } = get();
+    const settings = () => (store.sqlite ? [store.sqlite.pragma('cache_size', { simple: true }), store.sqlite.pragma('mmap_size', { simple: true })] : []);
+    const before = settings();
+    const during = await withLoadSettings(store, async () => settings());
+    expect(settings()).toEqual(before);
+    // (An in-memory database, as here, has no memory map to enlarge.)
+    if (store.engine === 'sqlite') expect(-Number(during[0])).toBeGreaterThan(-Number(before[0]));
+    // Put back even when the load fails.
+    await expect(withLoadSettings(store, async () => { throw new Error('load failed'); })).rejects.toThrow('load failed');
+    expect(settings()).toEqual(before);
   });
 });
