@@ -8,7 +8,7 @@ export interface Server {
   url: string;
   child: ChildProcess;
   startupMs: number;
-  /** Process start → in-memory aggregate copies ready (or switched off). */
+  /** Process start → in-memory aggregate copies ready (or switched off) and boot-time warm-up done. */
   readyMs: number;
   peakRssMb(): number | null;
   stop(): Promise<void>;
@@ -60,9 +60,10 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   // Measure the steady state: wait until the aggregate copies are built.
   for (;;) {
     const r = await fetch(`${url}/v1/health`);
-    const body = (await r.json()) as { data?: { aggregate_cache?: string }[] };
+    const body = (await r.json()) as { data?: { aggregate_cache?: string; warm_up?: string }[] };
     const state = body.data?.[0]?.aggregate_cache;
-    if (state === 'ready' || state === 'off' || state === undefined) break;
+    const warm = body.data?.[0]?.warm_up;
+    if ((state === 'ready' || state === 'off' || state === undefined) && warm !== 'running') break;
     if (child.exitCode !== null) throw new Error(`server exited while warming:\n${log.slice(-3000)}`);
     if (Date.now() > deadline) throw new Error('aggregate copies not ready within 5 minutes');
     await new Promise((r) => setTimeout(r, 200));

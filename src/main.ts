@@ -9,6 +9,7 @@ import { startBulkRunner } from './bulk/runner.js';
 import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
 import { refreshLineTotals } from './features/hs-codes/line-totals.js';
 import { getDirectory } from './features/companies/directory.js';
+import { trackWarmUp } from './warm-up.js';
 
 async function main(): Promise<void> {
   let config;
@@ -38,8 +39,8 @@ async function main(): Promise<void> {
   if (config.aggregateCache) startCubeCache(store, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
   // Built on first use otherwise, with the first callers waiting: product line totals and the
   // company directory (name index and trade sizes).
-  void refreshLineTotals(store.db).catch((err: unknown) => app.log.error({ err }, 'warming product line totals failed'));
-  void getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed'));
+  trackWarmUp(refreshLineTotals(store.db).catch((err: unknown) => app.log.error({ err }, 'warming product line totals failed')));
+  trackWarmUp(getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed')));
 
   let stopping = false;
   const stop = async (signal: string) => {
