@@ -5,7 +5,6 @@ import { onBatchCommitted } from './ingest/events.js';
 import { invalidateAggregates } from './features/shared/aggregate.js';
 import { invalidateSourceMeta } from './features/shared/source-meta.js';
 import { invalidateCubes } from './features/shared/cube-cache.js';
-import { invalidateLineTotals } from './features/hs-codes/line-totals.js';
 import { notifyNewRecords } from './features/webhooks/index.js';
 
 let registered = false;
@@ -15,7 +14,6 @@ export function registerBatchListeners(): void {
   registered = true;
   onBatchCommitted((store) => {
     invalidateCubes(store.db);
-    invalidateLineTotals(store.db);
     invalidateAggregates();
     invalidateSourceMeta();
   });

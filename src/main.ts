@@ -7,7 +7,6 @@ import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
 import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
-import { refreshLineTotals } from './features/hs-codes/line-totals.js';
 import { getDirectory } from './features/companies/directory.js';
 import { trackWarmUp } from './warm-up.js';
 
@@ -37,9 +36,8 @@ async function main(): Promise<void> {
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   // Built in the background: aggregates are answered by the store until the copies are ready.
   if (config.aggregateCache) startCubeCache(store, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
-  // Built on first use otherwise, with the first callers waiting: product line totals and the
-  // company directory (name index and trade sizes).
-  trackWarmUp(refreshLineTotals(store.db).catch((err: unknown) => app.log.error({ err }, 'warming product line totals failed')));
+  // Built on first use otherwise, with the first callers waiting: the company directory (name
+  // index and trade sizes).
   trackWarmUp(getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed')));
 
   let stopping = false;

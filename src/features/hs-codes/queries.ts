@@ -7,7 +7,7 @@ import { startsWith } from '../../db/dialect.js';
 import { builtinConcordance, builtinHsRows, type ConcordanceRow, type HsCodeRow } from './builtin.js';
 import { aggregate } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
-import { currentLineTotals, linesUnder } from './line-totals.js';
+import { linesUnder } from './line-totals.js';
 
 type Db = Kysely<DB>;
 
@@ -216,8 +216,8 @@ const monthOf = (d: string | null) => (d === null ? null : Number(d.slice(0, 4))
  */
 export async function rolledUpFigures(db: Db, q: TradeQuery): Promise<TradeFigures | null> {
   if (q.prefix.length > 6 || !isMonthStart(q.from) || !isMonthEnd(q.to)) return null;
-  const lines = await currentLineTotals(db);
-  if (!lines) return null;
+  const perFlow = linesUnder(db, q.prefix, monthOf(q.from), monthOf(q.to));
+  if (!perFlow) return null;
   const filters = parseFilters({ hs: q.prefix, from: q.from ?? undefined, to: q.to ?? undefined });
   const res = await aggregate(db, { filters, groupBy: ['period', 'flow', 'country'], metrics: ['value_usd', 'records'], maxRows: 10_000_000 });
   // Values come back in dollars rounded to the cent, i.e. exact cents.
@@ -225,7 +225,6 @@ export async function rolledUpFigures(db: Db, q: TradeQuery): Promise<TradeFigur
     period: Number(String(r.period).replace('-', '')), flow: String(r.flow), country: String(r.country),
     value_cents: Math.round(Number(r.value_usd) * 100), records: Number(r.records),
   }));
-  const perFlow = linesUnder(lines, q.prefix, monthOf(q.from), monthOf(q.to));
   const totals: FlowTotals[] = [];
   for (const c of cells) {
     let t = totals.find((x) => x.flow === c.flow);

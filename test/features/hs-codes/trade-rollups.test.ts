@@ -1,14 +1,15 @@
-// The trade of a product read from the rollups and the in-memory line totals must give what the
+// The trade of a product read from the rollups and the in-memory line copy must give what the
 // raw item lines give, for chapters, headings and subheadings over whole months; anything else is
 // left to the raw read.
-import { it, expect, beforeAll } from 'vitest';
+import { it, expect, beforeAll, afterAll } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { randomDeclarations } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
 import { rolledUpFigures, tradeCells, tradeTotals, type TradeCell, type TradeQuery } from '../../../src/features/hs-codes/queries.js';
-import { currentLineTotals, invalidateLineTotals, refreshLineTotals } from '../../../src/features/hs-codes/line-totals.js';
+import { startCubeCache, stopCubeCache, cubeCacheOf } from '../../../src/features/shared/cube-cache.js';
+import { registerBatchListeners } from '../../../src/batch-listeners.js';
 
 const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
 
@@ -22,8 +23,10 @@ describeEachStore('product trade from rollups', (get) => {
     const input = randomDeclarations(21, 400, offices, 'HT');
     for (let b = 0; b < 2; b++) await writeBatch(store, input.slice(b * 200, b * 200 + 200), { batchKey: `hs-trade-${b}`, source: 'test' });
     invalidateAggregates();
-    await refreshLineTotals(store.db);
+    registerBatchListeners();
+    await startCubeCache(store).refresh();
   });
+  afterAll(() => stopCubeCache(get().store.db));
 
   it('gives the cells and totals of the raw item lines', async () => {
     const db = get().store.db;
@@ -54,7 +57,7 @@ describeEachStore('product trade from rollups', (get) => {
     expect(compared).toBeGreaterThan(4);
   });
 
-  it('leaves long codes, bounds inside a month and stale line totals to the raw read', async () => {
+  it('leaves long codes, bounds inside a month and a stale line copy to the raw read', async () => {
     const { store } = get();
     expect(await rolledUpFigures(store.db, { prefix: '61091000', from: null, to: null })).toBeNull();
     expect(await rolledUpFigures(store.db, { prefix: '61', from: '2024-02-02', to: null })).toBeNull();
@@ -62,10 +65,9 @@ describeEachStore('product trade from rollups', (get) => {
     expect(await rolledUpFigures(store.db, { prefix: '61', from: '2024-02-01', to: '2024-02-29' })).not.toBeNull();
     await writeBatch(store, randomDeclarations(22, 20, offices, 'HU'), { batchKey: 'hs-trade-late', source: 'test' });
     invalidateAggregates();
-    invalidateLineTotals(store.db);
-    expect(await currentLineTotals(store.db)).toBeNull();
+    expect(cubeCacheOf(store.db)!.state()).toBe('stale');
     expect(await rolledUpFigures(store.db, { prefix: '61', from: null, to: null })).toBeNull();
-    await refreshLineTotals(store.db);
+    await cubeCacheOf(store.db)!.refresh();
     const fast = await rolledUpFigures(store.db, { prefix: '61', from: null, to: null });
     const raw = tradeTotals(await tradeCells(store.db, { prefix: '61', from: null, to: null }));
     expect(fast!.totals.map((t) => [t.flow, t.items]).sort()).toEqual(raw.map((t) => [t.flow, t.items]).sort());
