@@ -91,13 +91,6 @@ export class CubeBuilder {
     }
   }
 
-  /** Appends rows given as objects keyed by column name. */
-  append(rows: readonly Record<string, unknown>[]): void {
-    const names = [...new Set([...this.keyColumns, ...this.measureColumns, ...this.intColumns])];
-    const at = new Map(names.map((n, i) => [n, [0, i] as const]));
-    this.appendArrays(rows.map((r) => names.map((n) => r[n])), at);
-  }
-
   /**
    * Appends rows given as arrays: `at` tells where each column is, in the row (0) or in the row's
    * parent (1, e.g. the declaration of an item line), by position.
