@@ -40,9 +40,14 @@ export async function* parseNdjson(input: Readable): AsyncGenerator<ParsedRow> {
     const bytes = typeof piece === 'string' ? Buffer.from(piece) : (piece as Buffer);
     const chunk: Buffer = rest ? Buffer.concat([rest, bytes]) : bytes;
     let start = 0;
+    // The next \r at or after `start` (-1: none left in the chunk), found once per step forward
+    // rather than searched for from every line to the end of the chunk.
+    let cr = chunk.indexOf(CR);
     for (let nl = chunk.indexOf(LF); nl !== -1; nl = chunk.indexOf(LF, start)) {
       const end = nl > start && chunk[nl - 1] === CR ? nl - 1 : nl;
-      for (const text of linesBetween(chunk, start, end)) {
+      if (cr !== -1 && cr < start) cr = chunk.indexOf(CR, start);
+      const lines = cr === -1 || cr >= end ? [chunk.toString('utf8', start, end)] : linesBetween(chunk, start, end);
+      for (const text of lines) {
         line++;
         const row = ndjsonRow(text, line);
         if (row) yield row;
@@ -64,9 +69,8 @@ export async function* parseNdjson(input: Readable): AsyncGenerator<ParsedRow> {
 
 /** bytes[start, end) decoded, as lines split at lone carriage returns (nearly always just one). */
 function linesBetween(bytes: Buffer, start: number, end: number): string[] {
-  const cr = bytes.indexOf(CR, start);
-  if (cr === -1 || cr >= end) return [bytes.toString('utf8', start, end)];
-  return bytes.toString('utf8', start, end).split('\r');
+  const text = bytes.toString('utf8', start, end);
+  return text.indexOf('\r') === -1 ? [text] : text.split('\r');
 }
 
 function ndjsonRow(text: string, line: number): ParsedRow | null {
