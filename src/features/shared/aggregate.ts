@@ -10,7 +10,7 @@ import type { DB } from '../../db/schema.js';
 import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
-import { CUBE_SOURCES, DIM_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
+import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { evaluateCube, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf } from './cube-cache.js';
@@ -250,11 +250,6 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   return { query: q as RawBuilder<Record<string, unknown>> };
 }
 
-const SORT_SQL: Record<string, string> = {
-  value_usd: 'value_cents', net_weight_kg: 'weight', quantity: 'quantity', records: 'records', companies: 'companies',
-  customs_duty_usd: 'duty_cents', additional_duty_usd: 'add_duty_cents', vat_usd: 'vat_cents',
-};
-
 function orderExpr(spec: AggregateSpec): RawBuilder<unknown> | null {
   const dir = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc');
   const ties = spec.groupBy.map((_, i) => sql.id(`g${i}`));
@@ -267,7 +262,7 @@ function orderExpr(spec: AggregateSpec): RawBuilder<unknown> | null {
       const uv = sql`(case when weight > 0 then value_cents / weight end)`;
       return sql.join([sql`${uv} ${dir(spec.sort.desc)} ${sql.raw(spec.sort.desc ? 'nulls last' : 'nulls first')}`, ...ties]);
     }
-    else key = sql.id(SORT_SQL[spec.sort.field] ?? 'value_cents');
+    else key = sql.id(SORT_COLUMN[spec.sort.field] ?? 'value_cents');
     return sql.join([sql`${key} ${dir(spec.sort.desc)}`, ...ties]);
   }
   if (spec.groupBy.includes('period')) return sql.join(ties);

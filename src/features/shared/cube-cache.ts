@@ -10,7 +10,7 @@ import type { DB } from '../../db/schema.js';
 import { ROLLUPS, measuresOf } from '../../ingest/rollups.js';
 import { CUBE_SOURCES } from './cube-sources.js';
 import { CubeBuilder, CubeMovedError, warmPostings, type Cube, type Slice } from './memcube.js';
-import { loadRecordCubes, readArrays, type ReadStore } from './record-cubes.js';
+import { loadRecordCubes, readArrays, yieldToIo, type ReadStore } from './record-cubes.js';
 
 const USED_MEASURES = new Set([
   'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
@@ -150,8 +150,6 @@ export class CubeCache {
     return this.building;
   }
 }
-
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // Rows per read: each read holds the (synchronous) SQLite connection for a few milliseconds.
 const CHUNK = 20_000;

@@ -69,3 +69,9 @@ export const DIM_COLUMN: Record<Dim, string> = {
   company: 'company_id',
   partner_company: 'partner_company_id',
 };
+
+/** The output column a sort field orders by, named alike in the SQL rows and the in-memory rows. */
+export const SORT_COLUMN: Record<string, string> = {
+  value_usd: 'value_cents', net_weight_kg: 'weight', quantity: 'quantity', records: 'records', companies: 'companies',
+  customs_duty_usd: 'duty_cents', additional_duty_usd: 'add_duty_cents', vat_usd: 'vat_cents',
+};

@@ -6,7 +6,7 @@
 // fraction of that. The cube answers exactly what the rollup's SQL would (same filters, groups,
 // sums, distinct counts, order and limit); `aggregate.ts` decides when it may be used.
 import type { AggregateSpec, Freq } from './aggregate.js';
-import { DIM_COLUMN, type Dim } from './cube-sources.js';
+import { DIM_COLUMN, SORT_COLUMN, type Dim } from './cube-sources.js';
 
 type Value = string | number;
 
@@ -563,11 +563,6 @@ function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], ne
   if (needs.partners) distinct('partner_companies', 'partner_company_id', 0);
   return out;
 }
-
-const SORT_COLUMN: Record<string, string> = {
-  value_usd: 'value_cents', net_weight_kg: 'weight', quantity: 'quantity', records: 'records', companies: 'companies',
-  customs_duty_usd: 'duty_cents', additional_duty_usd: 'add_duty_cents', vat_usd: 'vat_cents',
-};
 
 function compareValues(a: Value | null, b: Value | null): number {
   // SQLite: NULL before any value in ascending order.

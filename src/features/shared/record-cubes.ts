@@ -14,7 +14,8 @@ const MEASURES = ['value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_
 const INTS = ['date', 'declaration_id'];
 const CHUNK = 10_000;
 
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets requests run between the reads of a long load. */
+export const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type ReadStore = Pick<Store, 'db' | 'engine' | 'sqlite'>;
 
