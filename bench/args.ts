@@ -14,6 +14,8 @@ export interface BenchArgs {
   variants: number;
   /** Directory for a V8 CPU profile of the server process (node --cpu-prof), or null. */
   profile: string | null;
+  /** URL of a server already running on the same dataset: measured as it is, not started or stopped. */
+  server: string | null;
 }
 
 export function parseBenchArgs(argv: string[]): BenchArgs {
@@ -32,6 +34,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       margin: { type: 'string', default: '0.25' },
       variants: { type: 'string', default: '400' },
       profile: { type: 'string' },
+      server: { type: 'string' },
     },
   });
   const num = (name: string, v: string, min: number) => {
@@ -53,5 +56,6 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     margin: num('margin', values.margin, 0),
     variants: num('variants', values.variants, 1),
     profile: values.profile ?? null,
+    server: values.server ? values.server.replace(/\/+$/, '') : null,
   };
 }

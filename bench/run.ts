@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { parseBenchArgs } from './args.js';
 import { prepareDataset, createBenchKey } from './dataset.js';
-import { startServer } from './server.js';
+import { startServer, attachServer } from './server.js';
 import { drawSamples } from './samples.js';
 import { planOperations, type OpenApiDoc, type Variant } from './requests.js';
 import { writeReport, compareReports, toMarkdown, type OpResult, type Report } from './report.js';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
 
   const dataset = await prepareDataset(args.store, args.declarations, args.seed);
   const creds = createBenchKey(dataset.databaseUrl);
-  const server = await startServer(dataset.databaseUrl, { ACCESS_TOKEN_TTL: '86400' }, args.profile);
+  const server = args.server ? await attachServer(args.server) : await startServer(dataset.databaseUrl, { ACCESS_TOKEN_TTL: '86400' }, args.profile);
   try {
     const tokenRes = await fetch(`${server.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) });
     if (!tokenRes.ok) throw new Error(`token request failed: ${tokenRes.status} ${await tokenRes.text()}`);

@@ -6,7 +6,7 @@ import net from 'node:net';
 
 export interface Server {
   url: string;
-  child: ChildProcess;
+  child: ChildProcess | null;
   startupMs: number;
   /** Process start → in-memory aggregate copies ready (or switched off) and boot-time warm-up done. */
   readyMs: number;
@@ -91,4 +91,26 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/**
+ * A server someone else started on the same dataset (`--server URL`): no start-up to time and
+ * nothing to stop, but it must be healthy and warm before it is measured. Saves the minute a large
+ * store takes to warm when one operation is measured again and again.
+ */
+export async function attachServer(url: string): Promise<Server> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${url}/v1/health`);
+      const body = (await r.json()) as { data?: { aggregate_cache?: string; warm_up?: string }[] };
+      const state = body.data?.[0]?.aggregate_cache;
+      if (r.ok && state !== 'warming' && body.data?.[0]?.warm_up !== 'running') break;
+    } catch {
+      // not answering yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} is not healthy and warm within 5 minutes`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, child: null, startupMs: 0, readyMs: 0, peakRssMb: () => null, stop: async () => undefined };
 }
