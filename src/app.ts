@@ -2,7 +2,6 @@
 // explicitly so every route can be found by grepping its path.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +15,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerOperations, type Operation } from './http/operation.js';
 import { ApiError } from './http/errors.js';
 import { loggerOptions } from './http/logger.js';
+import { securityHeaders } from './http/security-headers.js';
 import { authOperations } from './features/auth/index.js';
 import { accountOperations } from './features/account/index.js';
 import { adminOperations } from './features/admin/index.js';
@@ -62,7 +62,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerValidation(app);
   registerErrorHandling(app);
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  const security = securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(security);
+    reply.header('x-request-id', req.id);
+    done();
+  });
   if (config.corsOrigins) {
     await app.register(cors, {
       origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
@@ -70,9 +75,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
     });
   }
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
 
   registerAuthentication(app, deps);
   await app.register(rateLimit, {

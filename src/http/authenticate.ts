@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
 import type { AppDeps } from './types.js';
 import { verifyAccessToken } from '../features/auth/tokens.js';
-import { tokenState } from '../features/auth/queries.js';
+import { cachedTokenState } from '../features/auth/queries.js';
 
 export function registerAuthentication(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('auth', null);
@@ -35,7 +35,7 @@ async function authenticate(req: FastifyRequest, deps: AppDeps) {
       : new ApiError('unauthorized', 'The access token is not valid');
   }
   const { claims } = verified;
-  const state = await tokenState(deps.store.db, claims.keyId, claims.jti);
+  const state = await cachedTokenState(deps.store.db, claims.keyId, claims.jti);
   if (!state || state.status !== 'active') throw new ApiError('unauthorized', 'The API key of this token has been revoked');
   if (state.revoked) throw new ApiError('unauthorized', 'The access token has been revoked');
   if (state.monthly_quota !== null && (await deps.usage.callsThisMonth(claims.keyId)) >= state.monthly_quota) {

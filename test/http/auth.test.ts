@@ -3,6 +3,8 @@ import { SignJWT } from 'jose';
 import { describeEachStore } from '../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { signAccessToken } from '../../src/features/auth/tokens.js';
+import { TOKEN_STATE_TTL_MS } from '../../src/features/auth/queries.js';
+import { sql } from 'kysely';
 
 describeEachStore('auth', (get) => {
   let t: TestApp;
@@ -94,6 +96,19 @@ describeEachStore('auth', (get) => {
     expect((await t.app.inject({ url: '/v1/account', headers: auth })).statusCode).toBe(200);
     const rev = await t.app.inject({ method: 'POST', url: '/v1/auth/revoke', headers: auth, payload: { token } });
     expect(rev.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/v1/account', headers: auth });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.message).toMatch(/revoked/);
+  });
+
+  it('stops a key revoked by another process sharing the store within the state cache lifetime', async () => {
+    const k = await t.key(['trade:read']);
+    const res = await tokenReq({ api_key: k.api_key, api_secret: k.api_secret });
+    const auth = { authorization: `Bearer ${res.json().data[0].access_token}` };
+    expect((await t.app.inject({ url: '/v1/account', headers: auth })).statusCode).toBe(200);
+    // Written straight to the store, as another API process or the command line would.
+    await sql`update api_keys set status = 'revoked' where id = ${k.key_id}`.execute(get().store.db);
+    await new Promise((r) => setTimeout(r, TOKEN_STATE_TTL_MS + 50));
     const after = await t.app.inject({ url: '/v1/account', headers: auth });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.message).toMatch(/revoked/);

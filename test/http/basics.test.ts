@@ -45,6 +45,13 @@ describeEachStore('HTTP basics', (get) => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     const generated = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': 'bad id with spaces' } });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Refusals carry the same headers as answers.
+    for (const refused of [await t.app.inject({ url: '/v1/account' }), await t.app.inject({ url: '/v1/no-such-route' })]) {
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'strict-transport-security': expect.stringContaining('max-age=') });
+      expect(refused.headers['x-request-id']).toBe(refused.json().error.request_id);
+      expect(refused.headers['x-powered-by']).toBeUndefined();
+    }
   });
 
   it('reports health with the store engine and serves Prometheus metrics', async () => {
