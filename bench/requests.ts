@@ -2,6 +2,7 @@
 // parameter values drawn from the dataset. Operations whose calls would change or destroy state
 // the rest of the run depends on are listed with the reason they are not driven.
 import type { Samples } from './samples.js';
+import { mulberry32 } from '../src/synth/prng.js';
 
 export interface Variant {
   method: string;
@@ -43,13 +44,9 @@ const NOT_DRIVEN: Record<string, string> = {
 };
 
 export class Rng {
-  constructor(private s: number) {}
-  next(): number {
-    // mulberry32
-    let t = (this.s += 0x6d2b79f5);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  readonly next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
   }
   pick<T>(xs: readonly T[]): T | undefined {
     return xs.length ? xs[Math.floor(this.next() * xs.length)] : undefined;

@@ -15,21 +15,11 @@ import { buildClassifier, type HsDoc } from '../src/domain/classify/classifier.j
 import { CATALOGUE, type Product } from '../src/reference/catalogue.js';
 import { builtinHsRows } from '../src/features/hs-codes/builtin.js';
 import { parseHsCsv } from '../src/ingest/hs-codes.js';
+import { mulberry32 as rng } from '../src/synth/prng.js';
 
 const dataDir = path.resolve(process.argv[2] ?? path.join(process.cwd(), '../shared/data'));
 const hs2022 = parseHsCsv(fs.readFileSync(path.join(dataDir, 'harmonized-system.csv'), 'utf8'), 'HS2022').rows;
 
-/** Small deterministic generator (mulberry32), so the benchmark gives the same numbers every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const EN_NOISE = ['new', 'assorted', 'export quality', 'packed in cartons', 'for industrial use', 'grade A', '1000 pcs', 'premium', 'bulk'];
 const TR_NOISE = ['yeni', 'ihraç kalite', 'kolili', 'sanayi tipi', 'muhtelif', '1. sınıf', 'dökme', 'ambalajlı', 'adet'];

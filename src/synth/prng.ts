@@ -139,3 +139,9 @@ export function zipfWeights(n: number, alpha: number): number[] {
   for (let k = 0; k < n; k++) out.push(1 / (k + 1) ** alpha);
   return out;
 }
+
+/** mulberry32 as a plain function: the same draws as `new Rng(seed).next()`, for tests and scripts. */
+export function mulberry32(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
+}

@@ -2,16 +2,10 @@
 // and declarations often carry several items of the same chapter (the cases that break sums).
 import type { DeclarationInput } from '../../src/ingest/record.js';
 import { vknCheckDigit } from '../../src/domain/codes/vkn.js';
+import { mulberry32 } from '../../src/synth/prng.js';
 
 export function prng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),

@@ -1,14 +1,5 @@
 // Deterministic generator for property tests, so a failure is reproducible.
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../../src/synth/prng.js';
 
 export function randomDigits(rand: () => number, n: number): string {
   let s = '';

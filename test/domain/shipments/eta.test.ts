@@ -2,23 +2,13 @@ import { describe, it, expect } from 'vitest';
 import { backtestEta, estimateEta, logNormalQuantiles } from '../../../src/domain/shipments/eta.js';
 import type { DeliveredShipment } from '../../../src/domain/shipments/eta.js';
 import { normalCdf, normalQuantile } from '../../../src/domain/shipments/normal.js';
+import { mulberry32 as rng } from '../../../src/synth/prng.js';
 
 const DEPARTED = '2024-01-01T00:00:00.000Z';
 const TEN = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
 const at = (days: number) => new Date(Date.parse(DEPARTED) + days * 86_400_000).toISOString();
 const hours = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 3_600_000;
 
-// mulberry32: a small seeded generator so the synthetic histories are the same on every run.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('normal distribution helpers', () => {
   it('match textbook values', () => {
