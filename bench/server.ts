@@ -30,7 +30,7 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--max-semi-space-size=32', '--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SLOW_QUERY_MS: '50', SEED_DECLARATIONS: '0', RATE_LIMIT_PER_MINUTE: '10000000', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
