@@ -1,7 +1,8 @@
 // Measures ingestion throughput from an NDJSON file into a fresh store:
-//   npx tsx scripts/ingest-throughput.ts [declarations=100000] [database-url=sqlite:<tmp file>] [batch-size]
+//   npx tsx scripts/ingest-throughput.ts [declarations=100000] [database-url=sqlite:<tmp file>] [batch-size] [thread|here]
 // The file is generated first (valid declarations over a few hundred companies); only the load is
-// timed. Without a batch size the loader's default is used, as `tradeapi ingest` does. The CPU
+// timed. Without a batch size the loader's default is used, as `tradeapi ingest` does; `thread` or
+// `here` forces parsing on a second thread or on this one (default: a thread when a core is free). The CPU
 // time of the process is printed too: on a shared machine it moves less than the wall time.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-throughput-'));
 const url = process.argv[3] || `sqlite:${path.join(dir, 'store.sqlite')}`;
 const file = path.join(dir, 'declarations.ndjson');
 const batchSize = process.argv[4] ? Number(process.argv[4]) : undefined;
+const mode = process.argv[5];
+const parseThread = mode === 'thread' ? true : mode === 'here' ? false : undefined;
 
 let seed = 12345;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -59,13 +62,13 @@ const store = await openStore(url);
 await migrate(store);
 const started = performance.now();
 const cpu = process.cpuUsage();
-const summary = await ingestFile(store, file, { format: 'ndjson', source: 'throughput', ...(batchSize ? { batchSize } : {}) });
+const summary = await ingestFile(store, file, { format: 'ndjson', source: 'throughput', ...(batchSize ? { batchSize } : {}), ...(parseThread === undefined ? {} : { parseThread }) });
 const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
 await store.close();
 console.log(
   JSON.stringify({
-    engine: store.engine, declarations: count, stored: summary.stored, batches: summary.batches, seconds: Math.round(seconds * 100) / 100,
+    engine: store.engine, parse: mode ?? 'default', declarations: count, stored: summary.stored, batches: summary.batches, seconds: Math.round(seconds * 100) / 100,
     cpu_seconds: Math.round((used.user + used.system) / 1e4) / 100, per_second: Math.round(count / seconds),
   }),
 );

@@ -3,10 +3,13 @@
 // batches already committed and completes the rest; a killed run leaves only whole batches.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import { once } from 'node:events';
 import type { Store } from '../db/connect.js';
-import { parseFile, type FileFormat, type ParsedRow } from './parse.js';
-import { BatchBuilder, writeBuilt, type RejectedRow } from './writer.js';
+import type { FileFormat } from './parse.js';
+import { writeStreamed } from './writer.js';
+import { batchesOnThread } from './parse-thread.js';
+import { batchesHere } from './file-batches.js';
 import { withLoadSettings } from './bulk-indexes.js';
 
 /**
@@ -24,6 +27,19 @@ export interface FileIngestOptions {
   /** Dataset name stored on the declarations; default "file:<base name>". */
   source?: string;
   onBatch?(progress: FileIngestSummary & { batch: number }): void;
+  /** Parse and validate on a second thread; default: when a core is free (parseOnThreadByDefault). */
+  parseThread?: boolean;
+}
+
+/**
+ * A second thread pays only when a core is free for it: on a machine whose other cores are busy
+ * it competes with the writing thread and the load takes longer than on one thread (measured
+ * on two cores with one busy: 50,000 declarations in 3.0-3.3 s against 2.7-2.8 s). Free here
+ * means the one-minute load average leaves at least one core and a half unused.
+ */
+export function parseOnThreadByDefault(): boolean {
+  const cores = os.availableParallelism();
+  return cores >= 2 && os.loadavg()[0]! <= cores - 1.5;
 }
 
 export interface ReportLine {
@@ -51,65 +67,46 @@ export async function sha256File(file: string): Promise<string> {
 
 export async function ingestFile(store: Store, file: string, opts: FileIngestOptions): Promise<FileIngestSummary> {
   const batchSize = opts.batchSize ?? DEFAULT_FILE_BATCH;
-  const fileHash = await sha256File(file);
   const source = opts.source ?? `file:${file.split(/[\\/]/).pop()}`;
   const report = opts.reportPath ? fs.createWriteStream(opts.reportPath) : null;
   const summary: FileIngestSummary = { batches: 0, replayed_batches: 0, rows: 0, stored: 0, duplicates: 0, rejected: 0 };
 
-  // Each record is validated as it is read (BatchBuilder), so only its normalised form waits for
-  // the batch to fill: the parsed originals die young, which keeps garbage collection cheap.
-  let rows = 0;
-  let built = new BatchBuilder();
-  let lines: number[] = [];
-  let preRejected: RejectedRow[] = [];
-  let preLines: number[] = [];
-  const take = (r: ParsedRow) => {
-    rows++;
-    if ('error' in r) {
-      // Parse errors ride along with the batch (negative indexes) so a replay reports them too.
-      preRejected.push({ index: -1 - preLines.length, declaration_no: r.declaration_no, field: r.error.field, reason: r.error.reason });
-      preLines.push(r.line);
-    } else {
-      built.add(r.record);
-      lines.push(r.line);
-    }
-  };
-  const flush = async () => {
-    const index = summary.batches;
-    const key = createHash('sha256').update(`${fileHash}:${batchSize}:${index}`).digest('hex');
-    const res = await writeBuilt(store, built, { batchKey: key, source, kind: 'file', preRejected });
-    summary.batches++;
-    if (res.replayed) summary.replayed_batches++;
-    summary.rows += rows;
-    // A replayed batch wrote nothing now: its rows are all already present.
-    summary.stored += res.replayed ? 0 : res.stored;
-    summary.duplicates += res.replayed ? res.stored + res.duplicates : res.duplicates;
-    summary.rejected += new Set(res.rejected.map((r) => r.index)).size;
-    if (report) {
-      for (const r of res.rejected) {
-        const line = r.index >= 0 ? lines[r.index] : preLines[-1 - r.index];
-        const out: ReportLine = { line: line ?? 0, declaration_no: r.declaration_no, field: r.field, reason: r.reason };
-        if (!report.write(JSON.stringify(out) + '\n')) await once(report, 'drain');
-      }
-    }
-    rows = 0;
-    built = new BatchBuilder();
-    lines = [];
-    preRejected = [];
-    preLines = [];
-    opts.onBatch?.({ ...summary, batch: index });
-  };
-
+  // Records are validated as they are read and handed to the writer in chunks, which go into the
+  // batch's transaction as they arrive: on a second thread (parse-thread.ts), reading, parsing
+  // and validating overlap with writing. The file's hash, needed for the first batch key, is
+  // computed meanwhile.
+  const onThread = opts.parseThread ?? parseOnThreadByDefault();
+  const batches = (onThread ? batchesOnThread : batchesHere)(file, opts.format, batchSize);
+  const first = batches.next();
+  first.catch(() => {}); // awaited below; not an unhandled rejection while hashing
   try {
+    const fileHash = await sha256File(file);
     await withLoadSettings(store, async () => {
-      // Large reads: fewer chunks to split.
-      for await (const row of parseFile(fs.createReadStream(file, { highWaterMark: 1 << 20 }), opts.format)) {
-        take(row);
-        if (rows >= batchSize) await flush();
+      for (let step = await first; !step.done; step = await batches.next()) {
+        const batch = step.value;
+        const key = createHash('sha256').update(`${fileHash}:${batchSize}:${batch.index}`).digest('hex');
+        // Parse errors ride along with the batch (negative indexes) so a replay reports them too.
+        const res = await writeStreamed(store, { chunks: batch.chunks, expected: batchSize, finish: batch.end }, { batchKey: key, source, kind: 'file' });
+        const { rows, lines, preLines } = batch.end();
+        summary.batches++;
+        if (res.replayed) summary.replayed_batches++;
+        summary.rows += rows;
+        // A replayed batch wrote nothing now: its rows are all already present.
+        summary.stored += res.replayed ? 0 : res.stored;
+        summary.duplicates += res.replayed ? res.stored + res.duplicates : res.duplicates;
+        summary.rejected += new Set(res.rejected.map((r) => r.index)).size;
+        if (report) {
+          for (const r of res.rejected) {
+            const line = r.index >= 0 ? lines[r.index] : preLines[-1 - r.index];
+            const out: ReportLine = { line: line ?? 0, declaration_no: r.declaration_no, field: r.field, reason: r.reason };
+            if (!report.write(JSON.stringify(out) + '\n')) await once(report, 'drain');
+          }
+        }
+        opts.onBatch?.({ ...summary, batch: batch.index });
       }
-      if (rows) await flush();
     });
   } finally {
+    await batches.return(undefined);
     if (report) {
       report.end();
       await once(report, 'finish');

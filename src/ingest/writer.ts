@@ -11,17 +11,13 @@ import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
 import { addOnConflict, insertNew, insertRows, type RowSource } from './bulk.js';
 import { ROLLUPS, RollupAccumulator, measuresOf, type StoredDeclaration } from './rollups.js';
-import { dropIndexesForLoad } from './bulk-indexes.js';
+import { dropIndexesForLoad, type RestoreIndexes } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
-import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration, type ValidItem } from './validate.js';
+import type { ValidDeclaration, ValidItem } from './validate.js';
+import { BatchBuilder, type RejectedRow } from './batch-builder.js';
 
-export interface RejectedRow {
-  /** Position of the row in the batch (0-based). */
-  index: number;
-  declaration_no: string | null;
-  field: string;
-  reason: string;
-}
+export { BatchBuilder, type RejectedRow };
+
 
 export interface BatchResult {
   batch_id: number;
@@ -63,37 +59,6 @@ const ITEM_COLUMNS = [
   'value_usd_cents', 'country_of_origin', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
 ] as const;
 
-/**
- * The validated form of a batch, built one record at a time: a loader streaming a file validates
- * each record as it is read and keeps only the normalised declaration, not the parsed original.
- */
-export class BatchBuilder {
-  /** Records added so far; a record's index is its position among them. */
-  records = 0;
-  readonly valid: ValidDeclaration[] = [];
-  readonly rejected: RejectedRow[] = [];
-  /** The same declaration twice in one batch: the second is a duplicate, as it would be in the next batch. */
-  inBatchDuplicates = 0;
-  private readonly seen = new Set<string>();
-
-  constructor(private readonly today: string = todayUtc()) {}
-
-  add(raw: unknown): void {
-    const index = this.records++;
-    const v = validateDeclaration(raw, this.today);
-    if (!v.ok) {
-      const declaration_no = declarationNoOf(raw);
-      for (const e of v.errors) this.rejected.push({ index, declaration_no, field: e.field, reason: e.reason });
-      return;
-    }
-    if (this.seen.has(v.value.declaration_no)) this.inBatchDuplicates++;
-    else {
-      this.seen.add(v.value.declaration_no);
-      this.valid.push(v.value);
-    }
-  }
-}
-
 export async function writeBatch(store: Store, records: readonly unknown[], opts: BatchOptions): Promise<BatchResult> {
   const built = new BatchBuilder(opts.today);
   for (const r of records) built.add(r);
@@ -102,8 +67,26 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
 
 /** writeBatch for records already validated through a BatchBuilder. */
 export async function writeBuilt(store: Store, built: BatchBuilder, opts: Omit<BatchOptions, 'today'>): Promise<BatchResult> {
-  const rejected: RejectedRow[] = [...(opts.preRejected ?? []), ...built.rejected];
-  const { valid, inBatchDuplicates } = built;
+  return writeStreamed(store, { chunks: [built.valid], expected: built.valid.length, finish: () => built }, opts);
+}
+
+/**
+ * A batch whose validated declarations arrive in chunks while it is being written (a file parsed
+ * on another thread): the chunks go into one transaction as they come, so parsing the rest of
+ * the batch overlaps with writing what is already there.
+ */
+export interface StreamedBatch {
+  chunks: Iterable<readonly ValidDeclaration[]> | AsyncIterable<readonly ValidDeclaration[]>;
+  /** Most declarations the chunks can hold: decides, before the first chunk, whether to rebuild the indexes. */
+  expected: number;
+  /**
+   * Called once the chunks are exhausted: the batch's record count, rejections and in-batch
+   * duplicates, and rows rejected before validation (parse errors) if not given in the options.
+   */
+  finish(): Pick<BatchBuilder, 'records' | 'rejected' | 'inBatchDuplicates'> & { preRejected?: RejectedRow[] };
+}
+
+export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Omit<BatchOptions, 'today'>): Promise<BatchResult> {
   const resolver = new CompanyResolver(store.db);
   let committed: StoredDeclaration[] = [];
   const result = await store.db.transaction().execute(async (trx) => {
@@ -112,13 +95,20 @@ export async function writeBuilt(store: Store, built: BatchBuilder, opts: Omit<B
       trx,
       store,
       { table: 'ingest_batches', columns: ['batch_key', 'source', 'kind', 'status', 'rows_total', 'started_at'], suffix: 'on conflict (batch_key) do nothing returning id' },
-      [[opts.batchKey, opts.source, opts.kind ?? 'api', 'running', built.records, started]],
+      [[opts.batchKey, opts.source, opts.kind ?? 'api', 'running', batch.expected, started]],
     );
     const batchId = claimed[0] ? Number(claimed[0].id) : null;
-    if (batchId === null) return replay(trx, opts.batchKey);
+    if (batchId === null) {
+      // Already committed: the chunks are read to the end (a parsing thread waits on it) and dropped.
+      for await (const chunk of batch.chunks) void chunk;
+      batch.finish();
+      return replay(trx, opts.batchKey);
+    }
 
-    const stored = await storeDeclarations(trx, store, resolver, valid, opts.source, batchId, started);
+    const { stored, valid } = await storeChunks(trx, store, resolver, batch, opts.source, batchId, started);
     committed = stored;
+    const { records, rejected: invalid, inBatchDuplicates, preRejected } = batch.finish();
+    const rejected: RejectedRow[] = [...(opts.preRejected ?? []), ...(preRejected ?? []), ...invalid];
     const deltas = new RollupAccumulator();
     deltas.add(stored);
     for (const def of ROLLUPS) {
@@ -138,12 +128,13 @@ export async function writeBuilt(store: Store, built: BatchBuilder, opts: Omit<B
       if (first === null || at < first) first = at;
       if (last === null || at > last) last = at;
     }
-    const duplicates = valid.length - stored.length + inBatchDuplicates;
+    const duplicates = valid - stored.length + inBatchDuplicates;
     rejected.sort((a, b) => a.index - b.index);
     await trx
       .updateTable('ingest_batches')
       .set({
         status: 'done',
+        rows_total: records,
         rows_stored: stored.length,
         rows_duplicate: duplicates,
         rows_rejected: new Set(rejected.map((r) => r.index)).size,
@@ -162,16 +153,57 @@ export async function writeBuilt(store: Store, built: BatchBuilder, opts: Omit<B
   return result;
 }
 
+/**
+ * The declarations and items of every chunk that are new. The tables' secondary indexes are
+ * dropped before the first chunk and built once after the last when the batch may at least double
+ * them (bulk-indexes.ts): for declarations from the expected count, for items from it times the
+ * lines per declaration of the first chunk (exact when the batch is one chunk).
+ */
+async function storeChunks(
+  trx: Kysely<DB>,
+  target: Pick<Store, 'engine' | 'sqlite'>,
+  resolver: CompanyResolver,
+  batch: StreamedBatch,
+  source: string,
+  batchId: number,
+  now: string,
+): Promise<{ stored: StoredDeclaration[]; valid: number }> {
+  const stored: StoredDeclaration[] = [];
+  let valid = 0;
+  const restoreDeclarations = dropIndexesForLoad(target, 'declarations', batch.expected);
+  let restoreItems: RestoreIndexes | null = null;
+  for await (const chunk of batch.chunks) {
+    valid += chunk.length;
+    if (!chunk.length) continue;
+    const { lines, owners } = await storeDeclarations(trx, target, resolver, chunk, source, batchId, now, stored);
+    restoreItems ??= dropIndexesForLoad(target, 'declaration_items', Math.round((lines.length * batch.expected) / chunk.length));
+    const items: RowSource = {
+      count: lines.length,
+      fill(i, out) {
+        const it = lines[i]!;
+        out[0] = owners[i]!; out[1] = it.line_no; out[2] = it.gtip; out[3] = it.hs6; out[4] = it.description; out[5] = it.quantity;
+        out[6] = it.quantity_unit; out[7] = it.net_weight_kg; out[8] = it.gross_weight_kg; out[9] = it.value_usd_cents;
+        out[10] = it.country_of_origin; out[11] = it.customs_duty_usd_cents; out[12] = it.additional_duty_usd_cents; out[13] = it.vat_usd_cents;
+      },
+    };
+    await insertRows(trx, target, { table: 'declaration_items', columns: ITEM_COLUMNS }, items);
+  }
+  restoreDeclarations();
+  restoreItems?.();
+  return { stored, valid };
+}
+
+/** One chunk's new declarations, appended to `stored`; returns their item lines and the declaration id of each. */
 async function storeDeclarations(
   trx: Kysely<DB>,
   target: Pick<Store, 'engine' | 'sqlite'>,
   resolver: CompanyResolver,
-  valid: ValidDeclaration[],
+  valid: readonly ValidDeclaration[],
   source: string,
   batchId: number,
   now: string,
-): Promise<StoredDeclaration[]> {
-  if (!valid.length) return [];
+  stored: StoredDeclaration[],
+): Promise<{ lines: ValidItem[]; owners: number[] }> {
   const parties: { party: ValidDeclaration['company']; turkish: boolean; role: Role }[] = new Array(2 * valid.length);
   for (let i = 0; i < valid.length; i++) {
     const d = valid[i]!;
@@ -194,12 +226,9 @@ async function storeDeclarations(
       out[28] = batchId; out[29] = d.estimated.length ? JSON.stringify(d.estimated) : '[]';
     },
   };
-  let restore = dropIndexesForLoad(target, 'declarations', valid.length);
   // A declaration number already stored is a duplicate: no id, nothing else written for it.
   const newIds = await insertNew(trx, target, { table: 'declarations', columns: DECLARATION_COLUMNS, key: 'declaration_no' }, declarations);
-  restore();
 
-  const stored: StoredDeclaration[] = [];
   const lines: ValidItem[] = [];
   const owners: number[] = [];
   for (let i = 0; i < valid.length; i++) {
@@ -212,19 +241,7 @@ async function storeDeclarations(
       owners.push(id);
     }
   }
-  const items: RowSource = {
-    count: lines.length,
-    fill(i, out) {
-      const it = lines[i]!;
-      out[0] = owners[i]!; out[1] = it.line_no; out[2] = it.gtip; out[3] = it.hs6; out[4] = it.description; out[5] = it.quantity;
-      out[6] = it.quantity_unit; out[7] = it.net_weight_kg; out[8] = it.gross_weight_kg; out[9] = it.value_usd_cents;
-      out[10] = it.country_of_origin; out[11] = it.customs_duty_usd_cents; out[12] = it.additional_duty_usd_cents; out[13] = it.vat_usd_cents;
-    },
-  };
-  restore = dropIndexesForLoad(target, 'declaration_items', lines.length);
-  await insertRows(trx, target, { table: 'declaration_items', columns: ITEM_COLUMNS }, items);
-  restore();
-  return stored;
+  return { lines, owners };
 }
 
 async function replay(trx: Kysely<DB>, batchKey: string): Promise<BatchResult> {

@@ -40,7 +40,8 @@ describeEachStore('ingest file', (get) => {
     const { store } = get();
     const { file } = ndjsonWithBrokenRows('N');
     const report = path.join(dir, `N-${store.engine}.jsonl`);
-    const first = await ingestFile(store, file, { format: 'ndjson', batchSize: 7, reportPath: report, source: 'ndjson-test' });
+    // Parsed on a second thread first, then on this one: the batches, and so their keys, are the same.
+    const first = await ingestFile(store, file, { format: 'ndjson', batchSize: 7, reportPath: report, source: 'ndjson-test', parseThread: true });
     expect(first).toMatchObject({ rows: 53, stored: 50, duplicates: 0, rejected: 3, replayed_batches: 0 });
     const lines = readReport(report);
     expect(lines.find((l) => l.line === 4)).toMatchObject({ declaration_no: 'NTRUNC', field: '(line)' });
@@ -48,7 +49,7 @@ describeEachStore('ingest file', (get) => {
     expect(lines.find((l) => l.line === 31)).toMatchObject({ declaration_no: 'N00000901', field: 'value_usd' });
     expect(lines).toHaveLength(3);
 
-    const again = await ingestFile(store, file, { format: 'ndjson', batchSize: 7, reportPath: report, source: 'ndjson-test' });
+    const again = await ingestFile(store, file, { format: 'ndjson', batchSize: 7, reportPath: report, source: 'ndjson-test', parseThread: false });
     expect(again).toMatchObject({ rows: 53, stored: 0, duplicates: 50, rejected: 3, replayed_batches: again.batches });
     expect(readReport(report)).toEqual(lines);
     const n = await store.db.selectFrom('declarations').select(sql<number>`count(*)`.as('n')).where('source', '=', 'ndjson-test').executeTakeFirstOrThrow();
@@ -74,7 +75,7 @@ describeEachStore('ingest file', (get) => {
     const file = path.join(dir, 'S.csv');
     fs.writeFileSync(file, text);
     const report = path.join(dir, `S-${store.engine}.jsonl`);
-    const res = await ingestFile(store, file, { format: 'csv', batchSize: 8, reportPath: report, source: 'csv-test' });
+    const res = await ingestFile(store, file, { format: 'csv', batchSize: 8, reportPath: report, source: 'csv-test', parseThread: true });
     expect(res).toMatchObject({ stored: 19, rejected: 2 });
     const lines = readReport(report);
     expect(lines.find((l) => l.field === 'items[0].quantity_unit')).toMatchObject({ line: startLine[2], declaration_no: 'S00000002' });
@@ -98,7 +99,7 @@ describeEachStore('ingest file', (get) => {
     const file = path.join(dir, 'G.csv');
     fs.writeFileSync(file, text);
     const report = path.join(dir, `G-${store.engine}.jsonl`);
-    const res = await ingestFile(store, file, { format: 'csv', reportPath: report });
+    const res = await ingestFile(store, file, { format: 'csv', reportPath: report, parseThread: false });
     expect(res).toMatchObject({ stored: 1, rejected: 2 });
     const lines = readReport(report);
     expect(lines.find((l) => l.field === 'vessel')).toMatchObject({ line: 3, declaration_no: 'G00000000' });
@@ -109,6 +110,36 @@ describeEachStore('ingest file', (get) => {
     const { store } = get();
     const file = path.join(dir, 'bad-header.csv');
     fs.writeFileSync(file, 'declaration_no,flow,colour\nX1,import,red\n');
-    await expect(ingestFile(store, file, { format: 'csv' })).rejects.toThrow(/unknown CSV column/);
+    for (const parseThread of [false, true]) {
+      await expect(ingestFile(store, file, { format: 'csv', parseThread })).rejects.toThrow(/unknown CSV column/);
+    }
+    const n = await store.db.selectFrom('ingest_batches').select(sql<number>`count(*)`.as('n')).where('source', '=', 'file:bad-header.csv').executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(0);
+  });
+
+  it('a large file goes in through chunks of one transaction per batch, the same on either thread', async () => {
+    const { store } = get();
+    // More declarations than a chunk (2,000) so each batch arrives in several pieces.
+    const decls = makeDeclarations(5_000, 0, 'L');
+    decls[4321]!.partner.name = 'Öztürk Şişe Ürünleri Ltd'; // non-ASCII text survives the hand-over
+    const file = path.join(dir, 'L.ndjson');
+    fs.writeFileSync(file, decls.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    const first = await ingestFile(store, file, { format: 'ndjson', batchSize: 4_500, source: 'large', parseThread: true });
+    expect(first).toMatchObject({ batches: 2, stored: 5_000, duplicates: 0, rejected: 0 });
+    const again = await ingestFile(store, file, { format: 'ndjson', batchSize: 4_500, source: 'large', parseThread: false });
+    expect(again).toMatchObject({ batches: 2, replayed_batches: 2, stored: 0, duplicates: 5_000 });
+    const row = await store.db
+      .selectFrom('declarations')
+      .innerJoin('companies', 'companies.id', 'declarations.partner_company_id')
+      .select(['companies.name', 'declarations.items_count', 'declarations.value_usd_cents'])
+      .where('declaration_no', '=', decls[4321]!.declaration_no)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Öztürk Şişe Ürünleri Ltd');
+    expect(row.items_count).toBe(decls[4321]!.items.length);
+    expect(Number(row.value_usd_cents)).toBe(Math.round(decls[4321]!.value_usd * 100));
+    const items = await store.db.selectFrom('declaration_items').innerJoin('declarations', 'declarations.id', 'declaration_items.declaration_id')
+      .select(sql<number>`count(*)`.as('n')).where('declarations.source', '=', 'large').executeTakeFirstOrThrow();
+    expect(Number(items.n)).toBe(decls.reduce((a, d) => a + d.items.length, 0));
+    expect((await verifyRollups(store)).ok).toBe(true);
   });
 });

@@ -1,0 +1,48 @@
+// A batch's records validated one at a time, as a loader reads them: only the normalised form of
+// a valid record is kept. Kept apart from the writer so the parsing thread of a file load
+// (parse-worker.ts) loads validation without the store.
+import { declarationNoOf, validateDeclaration, todayUtc, type ValidDeclaration } from './validate.js';
+
+export interface RejectedRow {
+  /** Position of the row in the batch (0-based). */
+  index: number;
+  declaration_no: string | null;
+  field: string;
+  reason: string;
+}
+
+/**
+ * The validated form of a batch, built one record at a time: a loader streaming a file validates
+ * each record as it is read and keeps only the normalised declaration, not the parsed original.
+ */
+export class BatchBuilder {
+  /** Records added so far; a record's index is its position among them. */
+  records = 0;
+  readonly valid: ValidDeclaration[] = [];
+  readonly rejected: RejectedRow[] = [];
+  /** The same declaration twice in one batch: the second is a duplicate, as it would be in the next batch. */
+  inBatchDuplicates = 0;
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly today: string = todayUtc()) {}
+
+  /** The valid declarations added since the last call, removed from the builder (which still knows their numbers). */
+  takeValid(): ValidDeclaration[] {
+    return this.valid.splice(0, this.valid.length);
+  }
+
+  add(raw: unknown): void {
+    const index = this.records++;
+    const v = validateDeclaration(raw, this.today);
+    if (!v.ok) {
+      const declaration_no = declarationNoOf(raw);
+      for (const e of v.errors) this.rejected.push({ index, declaration_no, field: e.field, reason: e.reason });
+      return;
+    }
+    if (this.seen.has(v.value.declaration_no)) this.inBatchDuplicates++;
+    else {
+      this.seen.add(v.value.declaration_no);
+      this.valid.push(v.value);
+    }
+  }
+}
