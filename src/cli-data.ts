@@ -11,14 +11,17 @@ import { seedCommand } from './synth/seed-command.js';
 
 const ingest: Command = {
   summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]',
-  usage: 'tradeapi ingest declarations FILE [--format csv|ndjson] [--batch-size N] [--report FILE] [--source NAME]',
+  usage: 'tradeapi ingest declarations FILE [--format csv|ndjson] [--batch-size N] [--report FILE] [--source NAME] [--parse-thread yes|no]',
   async run(args, ctx) {
     // HS nomenclature and concordance files have their own loader and options.
     if (args[0] === 'hs-codes' || args[0] === 'hs-concordance') return runHsIngest(args, ctx);
     const { positionals, values } = parseArgs({
       args,
       allowPositionals: true,
-      options: { format: { type: 'string' }, 'batch-size': { type: 'string' }, report: { type: 'string' }, source: { type: 'string' } },
+      options: {
+        format: { type: 'string' }, 'batch-size': { type: 'string' }, report: { type: 'string' }, source: { type: 'string' },
+        'parse-thread': { type: 'string' },
+      },
     });
     const [what, file] = positionals;
     if (what !== 'declarations' || !file || positionals.length !== 2) {
@@ -35,6 +38,12 @@ const ingest: Command = {
       console.error('tradeapi: --batch-size must be a whole number from 1 to 100000');
       return 2;
     }
+    // Default: a second thread parses when a core is free (see docs/operations.md).
+    const thread = values['parse-thread'];
+    if (thread !== undefined && thread !== 'yes' && thread !== 'no') {
+      console.error('tradeapi: --parse-thread must be yes or no');
+      return 2;
+    }
     if (!fs.existsSync(file)) {
       console.error(`tradeapi: no such file: ${file}`);
       return 2;
@@ -49,6 +58,7 @@ const ingest: Command = {
         batchSize,
         reportPath,
         ...(values.source ? { source: values.source } : {}),
+        ...(thread ? { parseThread: thread === 'yes' } : {}),
         onBatch: (p) => console.log(`batch ${p.batch + 1}: ${p.rows} rows read, ${p.stored} stored, ${p.duplicates} duplicates, ${p.rejected} rejected`),
       });
       const seconds = (performance.now() - started) / 1000;

@@ -90,7 +90,8 @@ for (const target of storeTargets()) {
 
       const victim = await open('victim');
       const args = ['ingest', 'declarations', file, '--batch-size', String(BATCH), '--report', path.join(dir, `report-${target.engine}.jsonl`)];
-      const first = runCli(victim.url, args);
+      // Killed while parsing on a second thread; the re-run parses on one thread and must find the same batches.
+      const first = runCli(victim.url, [...args, '--parse-thread', 'yes']);
       // Wait until a few batches are committed, then kill without warning.
       const deadline = Date.now() + 90_000;
       let committed = 0;
@@ -111,7 +112,7 @@ for (const target of storeTargets()) {
       expect(Number(batches.n)).toBe(partial.declarations);
       expect((await verifyRollups(victim.store)).ok).toBe(true);
 
-      const second = runCli(victim.url, args);
+      const second = runCli(victim.url, [...args, '--parse-thread', 'no']);
       const code = await second.exited;
       expect(code, second.output()).toBe(0);
       expect(second.output()).toMatch(/already loaded/);
