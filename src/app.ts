@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { AppDeps } from './http/types.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, frameworkErrors } from './http/error-handler.js';
 import { registerValidation } from './http/validation.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerMetrics } from './http/metrics.js';
@@ -54,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // JSON only: form bodies and plain text get a 415 instead of being guessed at.

@@ -69,6 +69,18 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError('internal_error', 'An internal error occurred; quote the request_id when reporting it');
 }
 
+/**
+ * Errors the framework answers before any route runs (a path parameter over the router's length
+ * limit, a malformed percent-encoding in the path): in the envelope like every other refusal.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(req, reply, new ApiError('validation_error', 'A path parameter is longer than this server accepts', [{ field: 'path', issue: 'too long' }], {}, 414));
+    return;
+  }
+  void sendError(req, reply, new ApiError('validation_error', 'The request path is not a valid URL path', [{ field: 'path', issue: 'malformed' }]));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // A second router of every route, to tell 405 (path exists, method does not) from 404.
   const known = FindMyWay({ ignoreTrailingSlash: true });

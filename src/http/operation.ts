@@ -110,6 +110,9 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
+/** A calendar day, YYYY-MM-DD: the format check refuses 2026-02-30 as well as 2026-13-01. */
+export const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+
 /** `format` query parameter for lists and aggregates (also settable by the Accept header). */
 export const FormatParam = Type.Optional(
   Type.Unsafe<'json' | 'csv' | 'ndjson'>({ type: 'string', enum: ['json', 'csv', 'ndjson'], description: 'json (default, one page) or csv / ndjson (the whole result, streamed)' }),

@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
-import { defineOperation } from '../../http/operation.js';
+import { defineOperation, Day } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { usageByDay } from './queries.js';
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
 export const getUsage = defineOperation({
   method: 'GET',

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { defineOperation } from '../../http/operation.js';
+import { defineOperation, Day } from '../../http/operation.js';
 import { LimitParam, CursorParam, decodeCursor, page } from '../../http/pagination.js';
 import { badParam } from '../../http/errors.js';
 import { listAudit } from '../auth/queries.js';
 
-const DateParam = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }));
+const DateParam = Type.Optional(Day);
 
 export const listAuditLog = defineOperation({
   method: 'GET',
