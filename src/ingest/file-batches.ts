@@ -109,10 +109,15 @@ export async function* batchesFrom(next: () => Promise<BatchEvent | undefined>, 
 }
 
 /** The file's batches read on this thread: each chunk is parsed when the writer asks for it. */
-export function batchesHere(file: string, format: FileFormat, batchSize: number): AsyncGenerator<ParsedBatch> {
+export async function* batchesHere(file: string, format: FileFormat, batchSize: number): AsyncGenerator<ParsedBatch> {
   const events = readBatches(file, format, batchSize);
-  return batchesFrom(async () => {
-    const r = await events.next();
-    return r.done ? undefined : r.value;
-  });
+  try {
+    yield* batchesFrom(async () => {
+      const r = await events.next();
+      return r.done ? undefined : r.value;
+    });
+  } finally {
+    // Stopped early (a failed batch): close the file.
+    await events.return(undefined);
+  }
 }
