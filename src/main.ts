@@ -9,6 +9,7 @@ import { startBulkRunner } from './bulk/runner.js';
 import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
 import { getDirectory } from './features/companies/directory.js';
 import { trackWarmUp } from './warm-up.js';
+import { transitTable } from './features/shipments/transit-table.js';
 
 async function main(): Promise<void> {
   let config;
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   // Built on first use otherwise, with the first callers waiting: the company directory (name
   // index and trade sizes).
   trackWarmUp(getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed')));
+  // and the completed shipments behind transit times and delivery performance.
+  trackWarmUp(transitTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the completed shipments failed')));
 
   let stopping = false;
   const stop = async (signal: string) => {

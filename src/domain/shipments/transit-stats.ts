@@ -83,20 +83,32 @@ export interface DeliveryPerformance {
 
 /** On time means arriving no later than the plan plus the tolerance. */
 export function deliveryPerformance(rows: readonly DeliveryRecord[], toleranceHours = 24): DeliveryPerformance {
+  return delayPerformance(rows.map((r) => daysBetween(r.planned_at, r.arrived_at)), toleranceHours);
+}
+
+/** The same, from the delays (arrival − plan, in days) themselves; sorts `delays` in place. */
+export function delayPerformance(delays: number[], toleranceHours = 24): DeliveryPerformance {
   if (!(toleranceHours >= 0)) throw new RangeError('tolerance must be zero or more hours');
-  const delays = rows.map((r) => daysBetween(r.planned_at, r.arrived_at)).sort((a, b) => a - b);
+  delays.sort((a, b) => a - b);
   const n = delays.length;
   if (n === 0) {
     return { count: 0, on_time: 0, late: 0, on_time_share: null, mean_delay_days: null, mean_lateness_days: null, p90_delay_days: null };
   }
-  const onTime = delays.filter((d) => d <= toleranceHours / 24).length;
+  let onTime = 0;
+  let sum = 0;
+  let lateness = 0;
+  for (const d of delays) {
+    if (d <= toleranceHours / 24) onTime++;
+    sum += d;
+    lateness += Math.max(0, d);
+  }
   return {
     count: n,
     on_time: onTime,
     late: n - onTime,
     on_time_share: onTime / n,
-    mean_delay_days: delays.reduce((s, d) => s + d, 0) / n,
-    mean_lateness_days: delays.reduce((s, d) => s + Math.max(0, d), 0) / n,
+    mean_delay_days: sum / n,
+    mean_lateness_days: lateness / n,
     p90_delay_days: quantileSorted(delays, 0.9),
   };
 }

@@ -1,10 +1,13 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
-import { deliveryPerformanceBy } from '../../domain/shipments/transit-stats.js';
-import type { TransitRow } from './queries.js';
-import { FilterQuery, GroupKeyFields, GroupParams, groupFields, loadTransits, transitFilter } from './transit-times.js';
+import { delayPerformance } from '../../domain/shipments/transit-stats.js';
+import { FilterQuery, GroupKeyFields, GroupParams, transitFilter, transitGroups } from './transit-times.js';
+import type { TransitTable } from './transit-table.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
+const DAY_MS = 86_400_000;
+/** Arrival against the first planned arrival, for shipments that had one. */
+const delayDays = (t: TransitTable, i: number): number | null => (Number.isNaN(t.planned[i]!) ? null : (t.arrival[i]! - t.planned[i]!) / DAY_MS);
 const round = (v: number | null, digits = 2) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
 
 export const getDeliveryPerformance = defineOperation({
@@ -39,23 +42,20 @@ export const getDeliveryPerformance = defineOperation({
     const filter = transitFilter(query);
     const group = query.group_by ?? 'carrier';
     const tolerance = query.tolerance_hours ?? 24;
-    const rows = (await loadTransits(deps.store.db, filter))
-      .filter((r): r is TransitRow & { planned_arrival: string } => r.planned_arrival !== null)
-      .map((r) => ({ ...r, planned_at: r.planned_arrival, arrived_at: r.actual_arrival }));
-    const stats = deliveryPerformanceBy(rows, (r) => JSON.stringify(groupFields(group, r)), tolerance)
-      .filter((g) => g.count >= (query.min_count ?? 1))
-      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
-      .slice(0, query.top ?? 100);
-    const data = stats.map(({ key, ...s }) => ({
-      ...(JSON.parse(key) as ReturnType<typeof groupFields>),
-      count: s.count,
-      on_time: s.on_time,
-      late: s.late,
-      on_time_share: round(s.on_time_share, 4),
-      mean_delay_days: round(s.mean_delay_days),
-      mean_lateness_days: round(s.mean_lateness_days),
-      p90_delay_days: round(s.p90_delay_days),
-    }));
-    return { data, meta: { query: { ...filter, group_by: group, tolerance_hours: tolerance }, shipments: rows.length } };
+    const { groups, shipments } = await transitGroups(deps.store.db, filter, group, delayDays, query.min_count ?? 1, query.top ?? 100);
+    const data = groups.map(({ key, days }) => {
+        const s = delayPerformance(days, tolerance);
+        return {
+          ...key,
+          count: s.count,
+          on_time: s.on_time,
+          late: s.late,
+          on_time_share: round(s.on_time_share, 4),
+          mean_delay_days: round(s.mean_delay_days),
+          mean_lateness_days: round(s.mean_lateness_days),
+          p90_delay_days: round(s.p90_delay_days),
+        };
+      });
+    return { data, meta: { query: { ...filter, group_by: group, tolerance_hours: tolerance }, shipments } };
   },
 });

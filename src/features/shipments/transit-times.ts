@@ -2,13 +2,11 @@ import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineOperation } from '../../http/operation.js';
-import { daysBetween, transitStatsBy } from '../../domain/shipments/transit-stats.js';
-import { completedTransits, type TransitFilter, type TransitRow } from './queries.js';
+import { transitStats } from '../../domain/shipments/transit-stats.js';
+import type { TransitFilter } from './queries.js';
 import { CarrierParam, PortParam, TransportModeParam, port, range } from './params.js';
-import { cached } from './stats-cache.js';
+import { TRANSIT_GROUPS, groupingOf, type GroupKey, type TransitGroup, selectTransits, transitTable, type TransitTable } from './transit-table.js';
 
-export const TRANSIT_GROUPS = ['route_carrier', 'route', 'carrier', 'origin_port', 'destination_port'] as const;
-export type TransitGroup = (typeof TRANSIT_GROUPS)[number];
 
 /** Grouping parameters shared by transit times and delivery performance. */
 export const GroupParams = {
@@ -23,6 +21,68 @@ export const GroupKeyFields = {
   destination_port: Type.Union([Type.String(), Type.Null()]),
   carrier: Type.Union([Type.String(), Type.Null()]),
 };
+
+export { TRANSIT_GROUPS, type GroupKey, type TransitGroup };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The completed shipments the filter keeps, grouped, with one measure in days per shipment (null:
+ * the shipment is left out): the `top` groups of at least `minCount` shipments, largest first,
+ * ties in the order of their key fields as JSON (the order the contract has always given).
+ */
+export async function transitGroups(
+  db: Kysely<DB>,
+  f: TransitFilter,
+  group: TransitGroup,
+  measure: (t: TransitTable, row: number) => number | null,
+  minCount: number,
+  top: number,
+): Promise<{ groups: { key: GroupKey; days: number[] }[]; shipments: number }> {
+  const t = await transitTable(db);
+  const rows = selectTransits(t, f);
+  const g = groupingOf(t, group);
+  // Route-and-carrier groups run to thousands: count first, then gather durations only for the
+  // groups shown.
+  const counts = new Int32Array(g.keys.length);
+  const seen: number[] = [];
+  const kept = new Int32Array(rows.length);
+  const days = new Float64Array(rows.length);
+  let shipments = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const i = rows[j]!;
+    const d = measure(t, i);
+    if (d === null) continue;
+    const gid = g.gid[i]!;
+    const before = counts[gid]!;
+    counts[gid] = before + 1;
+    if (before === 0) seen.push(gid);
+    kept[shipments] = gid;
+    days[shipments++] = d;
+  }
+  // Largest first, then key order, as one number per group: a native sort, no comparator calls.
+  const G = g.keys.length;
+  const big = shipments + 1;
+  const ranked = new Float64Array(seen.length);
+  let m = 0;
+  for (const gid of seen) if (counts[gid]! >= minCount) ranked[m++] = (big - counts[gid]!) * G + g.order[gid]!;
+  const sorted = ranked.subarray(0, m).sort();
+  const shown: number[] = [];
+  for (let r = 0; r < Math.min(m, top); r++) shown.push(g.byOrder[sorted[r]! % G]!);
+  const slot = new Int32Array(g.keys.length).fill(-1);
+  const out = shown.map((gid, s) => {
+    slot[gid] = s;
+    return { key: g.keys[gid]!, days: [] as number[] };
+  });
+  for (let j = 0; j < shipments; j++) {
+    const s = slot[kept[j]!]!;
+    if (s >= 0) out[s]!.days.push(days[j]!);
+  }
+  return { groups: out, shipments };
+}
+
+/** Departure to arrival, for shipments that arrived no earlier than they left. */
+export const transitDays = (t: TransitTable, i: number): number | null => (t.arrival[i]! >= t.departure[i]! ? (t.arrival[i]! - t.departure[i]!) / DAY_MS : null);
 
 export const FilterQuery = {
   origin_port: PortParam,
@@ -43,20 +103,6 @@ export function transitFilter(q: { origin_port?: string; destination_port?: stri
     from: r.from,
     to: r.to,
   };
-}
-
-/** The group's key fields; fields the grouping does not use are null. */
-export function groupFields(group: string, r: TransitRow) {
-  const route = group === 'route' || group === 'route_carrier';
-  return {
-    origin_port: route || group === 'origin_port' ? r.origin_port : null,
-    destination_port: route || group === 'destination_port' ? r.destination_port : null,
-    carrier: group === 'route_carrier' || group === 'carrier' ? (r.carrier ?? '') : null,
-  };
-}
-
-export function loadTransits(db: Kysely<DB>, f: TransitFilter): Promise<TransitRow[]> {
-  return cached(db, `transits:${JSON.stringify(f)}`, () => completedTransits(db, f));
 }
 
 const Days = Type.Union([Type.Number(), Type.Null()]);
@@ -92,22 +138,20 @@ export const getTransitTimes = defineOperation({
   async handle({ query }, { deps }) {
     const filter = transitFilter(query);
     const group = query.group_by ?? 'route_carrier';
-    const rows = (await loadTransits(deps.store.db, filter)).filter((r) => Date.parse(r.actual_arrival) >= Date.parse(r.actual_departure));
-    const keyOf = (r: TransitRow) => JSON.stringify(groupFields(group, r));
-    const stats = transitStatsBy(rows, keyOf, (r) => daysBetween(r.actual_departure, r.actual_arrival))
-      .filter((g) => g.count >= (query.min_count ?? 1))
-      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
-      .slice(0, query.top ?? 100);
-    const data = stats.map(({ key, ...s }) => ({
-      ...(JSON.parse(key) as ReturnType<typeof groupFields>),
-      count: s.count,
-      mean_days: round(s.mean_days),
-      p10_days: round(s.p10_days),
-      p50_days: round(s.p50_days),
-      p90_days: round(s.p90_days),
-      min_days: round(s.min_days),
-      max_days: round(s.max_days),
-    }));
-    return { data, meta: { query: { ...filter, group_by: group }, shipments: rows.length } };
+    const { groups, shipments } = await transitGroups(deps.store.db, filter, group, transitDays, query.min_count ?? 1, query.top ?? 100);
+    const data = groups.map(({ key, days }) => {
+        const s = transitStats(days);
+        return {
+          ...key,
+          count: s.count,
+          mean_days: round(s.mean_days),
+          p10_days: round(s.p10_days),
+          p50_days: round(s.p50_days),
+          p90_days: round(s.p90_days),
+          min_days: round(s.min_days),
+          max_days: round(s.max_days),
+        };
+      });
+    return { data, meta: { query: { ...filter, group_by: group }, shipments } };
   },
 });

@@ -3,7 +3,7 @@ import { describeEachStore } from '../../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { completeContainerNumber } from '../../../src/domain/codes/iso6346.js';
 import { clearEtaCache } from '../../../src/features/shipments/eta.js';
-import { clearStatsCache } from '../../../src/features/shipments/stats-cache.js';
+import { forgetTransitTables } from '../../../src/features/shipments/transit-table.js';
 import { completed, insertBillOfLading, insertShipment } from './fixtures.js';
 
 interface Envelope<T = Record<string, unknown>> {
@@ -26,7 +26,7 @@ describeEachStore('shipments over HTTP', (get) => {
   afterAll(() => t.close());
   beforeEach(() => {
     clearEtaCache();
-    clearStatsCache();
+    forgetTransitTables();
   });
 
   const db = () => get().store.db;
