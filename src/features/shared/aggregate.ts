@@ -11,7 +11,7 @@ import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { evaluateCube, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
+import { evaluateCube, evaluateCubeWithTotals, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf } from './cube-cache.js';
 
@@ -140,8 +140,8 @@ interface Built {
 }
 
 /**
- * Companies whose folded name contains the folded `q`, or null when there are so many that a
- * subquery is better than a literal list.
+ * Companies whose folded name contains the folded `q` (ascending ids), or null when they were not
+ * listed (too many to read from the store): the SQL then keeps the LIKE as a subquery.
  */
 export type QCompanies = number[] | null;
 
@@ -206,7 +206,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     if (qIds && qIds.length === 0) where.push(sql`1 = 0`);
     // Ids are integers read from the store: inlined, so a common word cannot exceed the engines'
     // bound-parameter limits.
-    else parties.push(qIds ? sql`(${sql.raw(qIds.join(', '))})` : sql`(select id from companies where name_folded like ${likePattern(f.q)} escape '\\')`);
+    else parties.push(qIds && qIds.length <= Q_IDS_MAX ? sql`(${sql.raw(qIds.join(', '))})` : sql`(select id from companies where name_folded like ${likePattern(f.q)} escape '\\')`);
   }
   if (src) {
     for (const set of parties.slice(1)) where.push(sql`(company_id in ${set} or partner_company_id in ${set})`);
@@ -308,8 +308,13 @@ const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
 // Aggregates over data that changes only at ingestion: a small in-process cache, emptied by every
 // committed batch in this process and aged out after a short time for batches of other processes.
+// A request may run several aggregates (a ranking runs five: the window, and the ranked groups and
+// the total in two comparison windows), so the cache holds many times the distinct requests a
+// client cycles through; a first-in-first-out cache smaller than such a cycle would never hit.
 const CACHE_TTL_MS = 30_000;
-const CACHE_MAX = 1000;
+const CACHE_MAX = 20_000;
+// Large answers (whole code lists) are recomputed rather than kept.
+const CACHE_ROWS_MAX = 2_000;
 const cache = new Map<string, { at: number; value: AggregateResult }>();
 let dataVersion = 0;
 
@@ -324,15 +329,15 @@ export function invalidateAggregates(): void {
 const Q_IDS_MAX = 20_000;
 const qCache = new Map<string, { at: number; ids: QCompanies }>();
 
-/** Resolves `q` to the ids of the companies whose folded name contains it (one LIKE per q). */
+/**
+ * Resolves `q` to the ids of the companies whose folded name contains it: from the in-memory
+ * names when they are current (any number of ids; remembered with those names), else one LIKE.
+ */
 export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<QCompanies> {
+  const names = cubeCacheOf(db)?.companyNames();
+  if (names) return names.matching(folded);
   const hit = qCache.get(folded);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ids;
-  const names = cubeCacheOf(db)?.companyNames();
-  if (names) {
-    const ids = names.matching(folded);
-    return ids.length > Q_IDS_MAX ? null : ids;
-  }
   const rows = await sql<{ id: number }>`select id from companies where name_folded like ${likePattern(folded)} escape '\\' limit ${sql.lit(Q_IDS_MAX + 1)}`.execute(db);
   const ids = rows.rows.length > Q_IDS_MAX ? null : rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   if (qCache.size >= CACHE_MAX) qCache.delete(qCache.keys().next().value as string);
@@ -370,13 +375,25 @@ export function cubeFilters(f: Filters, qIds: number[] | null, raw: boolean): Cu
  * cube, or for the raw path the declaration or line copy of the records.
  */
 function cubeRows(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies): Record<string, unknown>[] | null {
+  const found = cubeOf(db, spec, plan, qIds);
+  return found && evaluateCube(found.cube, spec, found.filters, found.recordsColumn, grouped);
+}
+
+function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanies) {
   const f = spec.filters;
   if (f.q && qIds === null) return null;
   const raw = !plan.source;
   const cube = cubeCacheOf(db)?.get(plan.source?.table ?? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE));
   if (!cube) return null;
-  const filters = cubeFilters(f, qIds, raw);
-  return evaluateCube(cube, spec, filters, raw ? DISTINCT_DECLARATIONS : plan.recordsColumn, grouped);
+  return { cube, filters: cubeFilters(f, qIds, raw), recordsColumn: raw ? DISTINCT_DECLARATIONS : plan.recordsColumn };
+}
+
+/** Groups and total from one selection, when both would be read from the same copy the same way. */
+function cubeRowsWithTotals(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, totalsPlan: Plan, qIds: QCompanies) {
+  const same = plan.source?.table === totalsPlan.source?.table && plan.recordsColumn === totalsPlan.recordsColumn && plan.productLevel === totalsPlan.productLevel;
+  if (!same) return null;
+  const found = cubeOf(db, spec, plan, qIds);
+  return found && evaluateCubeWithTotals(found.cube, spec, found.filters, found.recordsColumn);
 }
 
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
@@ -387,8 +404,10 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
   const ungrouped = { ...spec, groupBy: [] };
+  const totalsPlan = grouped ? planAggregate(ungrouped) : null;
   const run = async (s: AggregateSpec, p: Plan, g: boolean) => cubeRows(db, s, p, g, qIds) ?? (await build(s, p, g, qIds).query.execute(db)).rows;
-  const [rowsRes, totalsRes] = await Promise.all([run(spec, plan, true), grouped ? run(ungrouped, planAggregate(ungrouped), false) : null]);
+  const both = totalsPlan ? cubeRowsWithTotals(db, spec, plan, totalsPlan, qIds) : null;
+  const [rowsRes, totalsRes] = both ? [both.rows, both.totals] : await Promise.all([run(spec, plan, true), totalsPlan ? run(ungrouped, totalsPlan, false) : null]);
   let rows = rowsRes.map((r) => toRow(spec, r, grouped));
   let truncated = false;
   const cap = spec.maxRows ?? 10_000;
@@ -404,7 +423,9 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   }
   delete totals._value_cents;
   const value: AggregateResult = { rows, totals, source: plan.source?.table ?? 'declarations', truncated };
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { at: Date.now(), value });
+  if (rows.length <= CACHE_ROWS_MAX) {
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(key, { at: Date.now(), value });
+  }
   return value;
 }

@@ -201,8 +201,22 @@ export class CompanyNames {
     this.starts = Int32Array.from(starts);
   }
 
-  /** Ids (ascending) of the companies whose folded name contains `folded`. */
+  // The same words come back (a user refining a query, a dashboard); scanning every name costs
+  // milliseconds, so answers are remembered for as long as these names are current.
+  private readonly memo = new Map<string, number[]>();
+
+  /** Ids (ascending) of the companies whose folded name contains `folded`; callers must not change them. */
   matching(folded: string): number[] {
+    let ids = this.memo.get(folded);
+    if (!ids) {
+      ids = this.scan(folded);
+      if (this.memo.size >= 2000) this.memo.delete(this.memo.keys().next().value as string);
+      this.memo.set(folded, ids);
+    }
+    return ids;
+  }
+
+  private scan(folded: string): number[] {
     const out: number[] = [];
     if (!folded || folded.includes('\n')) return out;
     let from = 0;

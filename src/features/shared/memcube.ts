@@ -237,16 +237,6 @@ function groupOf(cube: Cube, dim: Dim, spec: AggregateSpec): Group {
   return group;
 }
 
-/** The mask of the codes of these values, by dictionary lookup (no pass over the dictionary). */
-function maskOfValues(col: DimColumn, values: Iterable<Value>): Uint8Array {
-  const mask = new Uint8Array(col.values.length);
-  for (const v of values) {
-    const c = col.index.get(v);
-    if (c !== undefined) mask[c] = 1;
-  }
-  return mask;
-}
-
 export interface CubeFilters {
   flow: string | null;
   periodFrom: number | null;
@@ -283,6 +273,18 @@ interface MeasureNeeds {
  * ordered and limited as `orderExpr` in aggregate.ts orders (SQLite's NULL ordering).
  */
 export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean): CubeRow[] {
+  return evaluate(cube, spec, f, recordsColumn, grouped, false).rows;
+}
+
+/**
+ * The groups and, from the same selected rows, the ungrouped total: what `evaluateCube` gives
+ * for the spec and for the spec without groups, for the price of one selection.
+ */
+export function evaluateCubeWithTotals(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null): { rows: CubeRow[]; totals: CubeRow[] } {
+  return evaluate(cube, spec, f, recordsColumn, true, true) as { rows: CubeRow[]; totals: CubeRow[] };
+}
+
+function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean, withTotals: boolean): { rows: CubeRow[]; totals: CubeRow[] | null } {
   const sel = selectRows(cube, f);
   const needs: MeasureNeeds = {
     weight: spec.metrics.includes('net_weight_kg') || spec.metrics.includes('unit_value_usd_per_kg'),
@@ -297,10 +299,89 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
   const groupBy = grouped ? spec.groupBy : [];
   const groups = groupBy.map((d) => groupOf(cube, d, spec));
   const rows = groupAndSum(cube, sel, sel.length, groups, needs);
-  if (!groupBy.length) return rows;
+  const totals = withTotals ? groupAndSum(cube, sel, sel.length, [], needs) : null;
+  if (!groupBy.length) return { rows, totals };
   sortRows(rows, spec);
   const limit = spec.top ?? spec.maxRows ?? 10_000;
-  return rows.slice(0, limit + (spec.top ? 0 : 1));
+  return { rows: rows.slice(0, limit + (spec.top ? 0 : 1)), totals };
+}
+
+/** A filter on one dimension: which codes pass (mask) and the same codes listed. */
+interface CodeSet {
+  mask: Uint8Array;
+  codes: Int32Array;
+}
+
+/** The codes of these values, by dictionary lookup (no pass over the dictionary). */
+function codeSetOf(col: DimColumn, values: Iterable<Value>): CodeSet {
+  const mask = new Uint8Array(col.values.length);
+  const found: number[] = [];
+  for (const v of values) {
+    const c = col.index.get(v);
+    if (c !== undefined && !mask[c]) {
+      mask[c] = 1;
+      found.push(c);
+    }
+  }
+  return { mask, codes: Int32Array.from(found).sort() };
+}
+
+function codeSet(mask: Uint8Array): CodeSet {
+  let n = 0;
+  for (let c = 0; c < mask.length; c++) if (mask[c]) n++;
+  const codes = new Int32Array(n);
+  n = 0;
+  for (let c = 0; c < mask.length; c++) if (mask[c]) codes[n++] = c;
+  return { mask, codes };
+}
+
+// Resolving a filter to codes costs a pass over a dictionary (thousands of product codes) or a
+// lookup per id (a company-name word can name tens of thousands of companies), and the same filter
+// comes back for every window a request compares: remembered per cube, a bounded number each.
+const MEMO_MAX = 500;
+const prefixMemo = new WeakMap<Cube, Map<string, CodeSet>>();
+const partyMemo = new WeakMap<Cube, WeakMap<readonly number[], [CodeSet, CodeSet]>>();
+
+function prefixCodes(cube: Cube, col: DimColumn, prefixes: readonly string[]): CodeSet {
+  let memo = prefixMemo.get(cube);
+  if (!memo) prefixMemo.set(cube, (memo = new Map()));
+  const key = prefixes.join(',');
+  let set = memo.get(key);
+  if (!set) {
+    set = codeSet(maskOf(col, (v) => prefixes.some((p) => (v as string).startsWith(p))).mask);
+    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string);
+    memo.set(key, set);
+  }
+  return set;
+}
+
+/** Codes of the ids in the company and in the partner column (ids arrays are kept by their callers). */
+function partyCodes(cube: Cube, ids: readonly number[]): [CodeSet, CodeSet] {
+  let memo = partyMemo.get(cube);
+  if (!memo) partyMemo.set(cube, (memo = new WeakMap()));
+  let sets = memo.get(ids);
+  if (!sets) {
+    sets = [codeSetOf(cube.dims.get('company_id')!, ids), codeSetOf(cube.dims.get('partner_company_id')!, ids)];
+    // One-element sets (a company id) are made per request: not worth keeping.
+    if (ids.length > 1) memo.set(ids, sets);
+  }
+  return sets;
+}
+
+/** Candidate rows from posting lists: the rows of `codes` in `col`, less those `skip` accepts. */
+interface Driver {
+  rows: Int32Array;
+  offsets: Int32Array;
+  codes: Int32Array;
+  skip: Check | null;
+  cost: number;
+}
+
+function driverOf(col: DimColumn, codes: Int32Array, skip: Check | null): Driver {
+  const p = postingsOf(col);
+  let cost = 0;
+  for (let j = 0; j < codes.length; j++) cost += p.offsets[codes[j]! + 1]! - p.offsets[codes[j]!]!;
+  return { rows: p.rows, offsets: p.offsets, codes, skip, cost };
 }
 
 /**
@@ -309,7 +390,7 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
  */
 export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   const checks: Check[] = [];
-  const drivers: { col: DimColumn; mask: Uint8Array; skip?: Check }[] = [];
+  const candidates: Driver[][] = [];
   const flowCol = cube.dims.get('flow')!;
   const periodCol = cube.dims.get('period')!;
   const flowMask = maskOf(flowCol, (v) => f.flow === null || v === f.flow).mask;
@@ -318,18 +399,17 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   if (f.periodFrom !== null) while (pLo < periodCol.values.length && (periodCol.values[pLo] as number) < f.periodFrom) pLo++;
   if (f.periodTo !== null) while (pHi >= 0 && (periodCol.values[pHi] as number) > f.periodTo) pHi--;
 
-  const addList = (column: string, accept: (v: Value) => boolean) => {
-    const col = cube.dims.get(column)!;
-    const { mask } = maskOf(col, accept);
-    checks.push({ codes: col.codes, mask });
-    drivers.push({ col, mask });
+  const addList = (col: DimColumn, set: CodeSet) => {
+    checks.push({ codes: col.codes, mask: set.mask });
+    candidates.push([driverOf(col, set.codes, null)]);
   };
-  if (f.hs.length) addList(cube.hsColumn, (v) => f.hs.some((p) => (v as string).startsWith(p)));
+  if (f.hs.length) {
+    const col = cube.dims.get(cube.hsColumn)!;
+    addList(col, prefixCodes(cube, col, f.hs));
+  }
   for (const [column, values] of f.lists) {
     const col = cube.dims.get(column)!;
-    const mask = maskOfValues(col, values);
-    checks.push({ codes: col.codes, mask });
-    drivers.push({ col, mask });
+    addList(col, codeSetOf(col, values));
   }
   // A party set is an OR over two columns: rows where the company is in it, then rows where only
   // the partner is (so no row is visited twice when both are).
@@ -337,9 +417,10 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   for (const ids of f.parties) {
     const company = cube.dims.get('company_id')!;
     const partner = cube.dims.get('partner_company_id')!;
-    const cm = maskOfValues(company, ids);
-    const pm = maskOfValues(partner, ids);
-    partyChecks.push([{ codes: company.codes, mask: cm }, { codes: partner.codes, mask: pm }]);
+    const [cs, ps] = partyCodes(cube, ids);
+    const c = { codes: company.codes, mask: cs.mask };
+    partyChecks.push([c, { codes: partner.codes, mask: ps.mask }]);
+    candidates.push([driverOf(company, cs.codes, null), driverOf(partner, ps.codes, c)]);
   }
 
   // Candidate rows: the (flow, period) ranges, or the postings of the most selective filter.
@@ -351,39 +432,16 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
       rangeCost += s.end - s.start;
     }
   }
-  let best: { cost: number; lists: { rows: Int32Array; from: number; to: number; skip: Check | null }[] } | null = null;
-  const postingCost = (col: DimColumn, mask: Uint8Array, skip: Check | null, codes?: Iterable<number>) => {
-    const p = postingsOf(col);
-    const lists: { rows: Int32Array; from: number; to: number; skip: Check | null }[] = [];
-    let cost = 0;
-    // The allowed codes: listed when known (a few values of a large dictionary), else from the mask.
-    const allowed = codes ?? (function* () {
-      for (let c = 0; c < mask.length; c++) if (mask[c]) yield c;
-    })();
-    for (const c of allowed) {
-      const from = p.offsets[c]!;
-      const to = p.offsets[c + 1]!;
-      if (to > from) {
-        lists.push({ rows: p.rows, from, to, skip });
-        cost += to - from;
-      }
+  let best: Driver[] | null = null;
+  let bestCost = 0;
+  for (const drivers of candidates) {
+    const cost = drivers.reduce((a, d) => a + d.cost, 0);
+    if (!best || cost < bestCost) {
+      best = drivers;
+      bestCost = cost;
     }
-    return { cost, lists };
-  };
-  for (const d of drivers) {
-    const cand = postingCost(d.col, d.mask, null);
-    if (!best || cand.cost < best.cost) best = cand;
   }
-  partyChecks.forEach(([c, p], i) => {
-    const company = cube.dims.get('company_id')!;
-    const partner = cube.dims.get('partner_company_id')!;
-    const codesIn = (col: DimColumn) => [...new Set(f.parties[i]!)].map((id) => col.index.get(id)).filter((x): x is number => x !== undefined);
-    const a = postingCost(company, c.mask, null, codesIn(company));
-    const b = postingCost(partner, p.mask, c, codesIn(partner));
-    const cost = a.cost + b.cost;
-    if (!best || cost < best.cost) best = { cost, lists: [...a.lists, ...b.lists] };
-  });
-  const usePostings = best !== null && best.cost < rangeCost;
+  const usePostings = best !== null && bestCost < rangeCost;
 
   // Vectorised: gather candidate rows into a buffer, then narrow it one filter at a time with
   // tight loops over typed arrays, then group and sum the survivors.
@@ -392,19 +450,25 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   if (usePostings) {
     const flowCodes = flowCol.codes;
     const periodCodes = periodCol.codes;
-    sel = buffer(best!.cost);
-    for (const l of best!.lists) {
-      const skip = l.skip;
-      for (let j = l.from; j < l.to; j++) {
-        const r = l.rows[j]!;
-        if (skip && skip.mask[skip.codes[r]!]) continue;
-        if (!flowMask[flowCodes[r]!]) continue;
-        const pc = periodCodes[r]!;
-        if (pc >= pLo && pc <= pHi) sel[n++] = r;
+    sel = buffer(bestCost);
+    let lists = 0;
+    for (const d of best!) {
+      const skip = d.skip;
+      for (let j = 0; j < d.codes.length; j++) {
+        const from = d.offsets[d.codes[j]!]!;
+        const to = d.offsets[d.codes[j]! + 1]!;
+        if (to > from) lists++;
+        for (let x = from; x < to; x++) {
+          const r = d.rows[x]!;
+          if (skip && skip.mask[skip.codes[r]!]) continue;
+          if (!flowMask[flowCodes[r]!]) continue;
+          const pc = periodCodes[r]!;
+          if (pc >= pLo && pc <= pHi) sel[n++] = r;
+        }
       }
     }
     // Rows of one declaration must pass together (distinct counts, lists): restore row order.
-    if (best!.lists.length > 1) sel.subarray(0, n).sort();
+    if (lists > 1) sel.subarray(0, n).sort();
   } else {
     sel = buffer(rangeCost);
     for (const [start, end] of ranges) for (let r = start; r < end; r++) sel[n++] = r;
