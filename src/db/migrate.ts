@@ -9,6 +9,7 @@ import * as m007 from './migrations/007-rollup-lattice.js';
 import * as m008 from './migrations/008-gateway-rollup.js';
 import * as m009 from './migrations/009-missing-rollups.js';
 import * as m010 from './migrations/010-trading-pair-indexes.js';
+import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -42,5 +43,8 @@ export async function migrate(store: Store): Promise<string[]> {
   const migrator = new Migrator({ db: store.db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // A seed killed while it was deferring index builds (src/ingest/bulk-indexes.ts) left its
+  // committed batches without some secondary indexes: build them now.
+  restoreDeferredIndexes(store);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

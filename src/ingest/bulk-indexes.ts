@@ -33,12 +33,7 @@ export function dropIndexesForLoad(store: Pick<Store, 'engine' | 'sqlite'>, tabl
   // max(rowid) reads one B-tree edge, unlike count(*); tables here are only appended to.
   const existing = Number((raw.prepare(`select coalesce(max(rowid), 0) as n from ${table}`).get() as { n: number }).n);
   if (adding < existing) return NOTHING;
-  const saved: SavedIndex[] = [];
-  for (const ix of raw.pragma(`index_list(${table})`) as { name: string; unique: number; origin: string }[]) {
-    if (ix.origin !== 'c' || ix.unique) continue;
-    const row = raw.prepare(`select sql from sqlite_master where type = 'index' and name = ?`).get(ix.name) as { sql: string | null } | undefined;
-    if (row?.sql) saved.push({ name: ix.name, sql: row.sql });
-  }
+  const saved = plainIndexes(raw, table);
   if (!saved.length) return NOTHING;
   for (const ix of saved) raw.exec(`drop index "${ix.name}"`);
   return () => {
@@ -49,6 +44,83 @@ export function dropIndexesForLoad(store: Pick<Store, 'engine' | 'sqlite'>, tabl
       for (const ix of saved) raw.exec(`analyze "${ix.name}"`);
     }
   };
+}
+
+// A seed into an empty store goes further (SQLite): the secondary indexes that its rows reach at
+// random places (a company, a value, a container number) are dropped once before the first batch
+// and built once after the last, instead of being maintained row by row through every batch of a
+// store that soon holds far more than one batch; each commit then also writes far fewer pages.
+// The indexes dropped are recorded in `settings` in the same transaction as the drop, and
+// `restoreDeferredIndexes` builds them from that record: at the end of the seed, when the seed
+// fails, and from `migrate` (every start and command) after a seed that was killed. Primary keys
+// and UNIQUE constraints are never touched, so duplicates and rollup upserts work as always.
+const DEFERRED_KEY = 'load.deferred_indexes';
+
+interface DeferredIndex extends SavedIndex {
+  table: string;
+}
+
+/** The deferred indexes recorded in the store (none on PostgreSQL or when no load is pending). */
+function deferredIndexes(raw: NonNullable<Store['sqlite']>): DeferredIndex[] {
+  const row = raw.prepare(`select value from settings where key = ?`).get(DEFERRED_KEY) as { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as DeferredIndex[]) : [];
+}
+
+/**
+ * Drops the plain secondary indexes of `tables` and records them for `restoreDeferredIndexes`,
+ * in one transaction, when `emptyTable` (if given) holds no row yet. Returns how many were
+ * dropped (0 on PostgreSQL).
+ */
+export function deferIndexes(store: Pick<Store, 'engine' | 'sqlite'>, tables: readonly string[], emptyTable?: string): number {
+  const raw = store.engine === 'sqlite' ? store.sqlite : undefined;
+  if (!raw) return 0;
+  return raw.transaction(() => {
+    if (emptyTable && raw.prepare(`select 1 from ${emptyTable} limit 1`).get()) return 0;
+    const deferred = deferredIndexes(raw);
+    let dropped = 0;
+    for (const table of tables) {
+      for (const ix of plainIndexes(raw, table)) {
+        deferred.push({ table, ...ix });
+        raw.exec(`drop index "${ix.name}"`);
+        dropped++;
+      }
+    }
+    raw.prepare(`insert into settings (key, value) values (?, ?) on conflict (key) do update set value = excluded.value`).run(DEFERRED_KEY, JSON.stringify(deferred));
+    return dropped;
+  }).immediate();
+}
+
+/**
+ * Builds the indexes a load deferred and clears the record, in one transaction; a no-op when none
+ * are pending. Returns how many were built.
+ */
+export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>): number {
+  const raw = store.engine === 'sqlite' ? store.sqlite : undefined;
+  if (!raw || !raw.prepare(`select 1 from sqlite_master where type = 'table' and name = 'settings'`).get()) return 0;
+  if (!deferredIndexes(raw).length) return 0;
+  return raw.transaction(() => {
+    const pending = deferredIndexes(raw); // read again under the write lock
+    const stats = !!raw.prepare(`select 1 from sqlite_master where name = 'sqlite_stat1'`).get();
+    let built = 0;
+    for (const ix of pending) {
+      if (raw.prepare(`select 1 from sqlite_master where type = 'index' and name = ?`).get(ix.name)) continue;
+      raw.exec(ix.sql);
+      if (stats) raw.exec(`analyze "${ix.name}"`);
+      built++;
+    }
+    raw.prepare(`delete from settings where key = ?`).run(DEFERRED_KEY);
+    return built;
+  }).immediate();
+}
+
+function plainIndexes(raw: NonNullable<Store['sqlite']>, table: string): SavedIndex[] {
+  const saved: SavedIndex[] = [];
+  for (const ix of raw.pragma(`index_list(${table})`) as { name: string; unique: number; origin: string }[]) {
+    if (ix.origin !== 'c' || ix.unique) continue;
+    const row = raw.prepare(`select sql from sqlite_master where type = 'index' and name = ?`).get(ix.name) as { sql: string | null } | undefined;
+    if (row?.sql) saved.push({ name: ix.name, sql: row.sql });
+  }
+  return saved;
 }
 
 // A long load on SQLite revisits index pages all over files larger than the connection's page

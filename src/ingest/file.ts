@@ -10,7 +10,7 @@ import type { FileFormat } from './parse.js';
 import { writeStreamed } from './writer.js';
 import { batchesOnThread } from './parse-thread.js';
 import { batchesHere } from './file-batches.js';
-import { withLoadSettings } from './bulk-indexes.js';
+import { deferIndexes, restoreDeferredIndexes, withLoadSettings } from './bulk-indexes.js';
 
 /**
  * Declarations per batch (one transaction each) when none is asked for. Large, because each
@@ -18,6 +18,9 @@ import { withLoadSettings } from './bulk-indexes.js';
  * rollup deltas collapse over more rows; a killed load redoes at most one batch.
  */
 export const DEFAULT_FILE_BATCH = 50_000;
+
+/** Tables whose secondary indexes a file load into an empty store builds once, at its end. */
+const FILE_DEFERRED_INDEXES = ['declarations'];
 
 export interface FileIngestOptions {
   format: FileFormat;
@@ -81,7 +84,7 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
   first.catch(() => {}); // awaited below; not an unhandled rejection while hashing
   try {
     const fileHash = await sha256File(file);
-    await withLoadSettings(store, async () => {
+    const loadBatches = async (): Promise<void> => {
       for (let step = await first; !step.done; step = await batches.next()) {
         const batch = step.value;
         const key = createHash('sha256').update(`${fileHash}:${batchSize}:${batch.index}`).digest('hex');
@@ -103,6 +106,16 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
           }
         }
         opts.onBatch?.({ ...summary, batch: batch.index });
+      }
+    };
+    await withLoadSettings(store, async () => {
+      // A file loaded into an empty store builds the declarations' secondary indexes once, after
+      // its last batch, instead of in every batch that doubles the table (bulk-indexes.ts).
+      deferIndexes(store, FILE_DEFERRED_INDEXES, 'declarations');
+      try {
+        await loadBatches();
+      } finally {
+        restoreDeferredIndexes(store);
       }
     });
   } finally {

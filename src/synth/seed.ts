@@ -9,7 +9,7 @@ import { nowIso } from '../db/dialect.js';
 import { foldTurkish } from '../domain/codes/text.js';
 import { insertRows, type SqlValue } from '../ingest/bulk.js';
 import { writeBatch } from '../ingest/writer.js';
-import { dropIndexesForLoad, withLoadSettings } from '../ingest/bulk-indexes.js';
+import { deferIndexes, dropIndexesForLoad, restoreDeferredIndexes, withLoadSettings } from '../ingest/bulk-indexes.js';
 import { rememberCompanies } from '../ingest/companies.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 import type { DeclarationInput } from '../ingest/record.js';
@@ -53,6 +53,15 @@ export class StoreNotEmptyError extends Error {}
  */
 export const DEFAULT_SEED_BATCH = 50_000;
 
+/**
+ * Tables whose secondary indexes a seed into an empty store builds once at the end rather than
+ * maintaining them batch after batch (SQLite; see deferIndexes): the seeded rows reach them at
+ * random places (companies, values, container numbers, company pairs), so after the first batches
+ * every batch rewrote most of their pages. Indexes whose rows arrive in date order are cheaper to
+ * keep than to rebuild, and stay.
+ */
+export const SEED_DEFERRED_INDEXES = ['declarations', 'containers', 'rollup_company_monthly'] as const;
+
 export async function seedStore(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   return withLoadSettings(store, () => seed(store, opts));
 }
@@ -73,6 +82,26 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
     shipments: 0, shipment_events: 0, ms: 0, calibration: new Calibration(),
   };
   const batchSize = opts.batchSize ?? DEFAULT_SEED_BATCH;
+  // Only worth it when the seed writes more than one batch: a single batch into empty tables
+  // already goes in without its indexes (writer.ts).
+  if (existing === 0 && opts.declarations > batchSize && deferIndexes(store, SEED_DEFERRED_INDEXES)) {
+    log('secondary indexes of declarations, containers and company rollups deferred to the end of the seed');
+  }
+  try {
+    await seedBatches(store, opts, parties, ids, summary, batchSize, existing, log);
+  } finally {
+    // Also when a batch failed: the store gets its indexes back whatever happened.
+    const t = performance.now();
+    if (restoreDeferredIndexes(store)) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}
+
+async function seedBatches(
+  store: Store, opts: SeedOptions, parties: Parties, ids: PartyIds, summary: SeedSummary, batchSize: number, existing: number,
+  log: (msg: string) => void,
+): Promise<void> {
   const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
   let batch: Generated[] = [];
   let batchNo = 0;
@@ -101,8 +130,6 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
     }
   }
   await flush();
-  summary.ms = Math.round(performance.now() - started);
-  return summary;
 }
 
 interface PartyIds {
