@@ -441,7 +441,8 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
       bestCost = cost;
     }
   }
-  const usePostings = best !== null && bestCost < rangeCost;
+  // Posting lists are read only inside the window (below), so they cost about their share of it.
+  const usePostings = best !== null && (bestCost * rangeCost) / Math.max(1, cube.rows) < rangeCost;
 
   // Vectorised: gather candidate rows into a buffer, then narrow it one filter at a time with
   // tight loops over typed arrays, then group and sum the survivors.
@@ -452,18 +453,38 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
     const periodCodes = periodCol.codes;
     sel = buffer(bestCost);
     let lists = 0;
+    // The window's rows are at most one run per flow (rows are ordered by flow, then period), and a
+    // posting list is in row order: a long list is cut to those runs by binary search.
+    const runs: [number, number][] = [];
+    for (const [start, end] of ranges) {
+      const last = runs[runs.length - 1];
+      if (last && last[1] === start) last[1] = end;
+      else runs.push([start, end]);
+    }
     for (const d of best!) {
       const skip = d.skip;
+      const rows = d.rows;
       for (let j = 0; j < d.codes.length; j++) {
         const from = d.offsets[d.codes[j]!]!;
         const to = d.offsets[d.codes[j]! + 1]!;
         if (to > from) lists++;
-        for (let x = from; x < to; x++) {
-          const r = d.rows[x]!;
-          if (skip && skip.mask[skip.codes[r]!]) continue;
-          if (!flowMask[flowCodes[r]!]) continue;
-          const pc = periodCodes[r]!;
-          if (pc >= pLo && pc <= pHi) sel[n++] = r;
+        if (to - from <= 64) {
+          for (let x = from; x < to; x++) {
+            const r = rows[x]!;
+            if (skip && skip.mask[skip.codes[r]!]) continue;
+            if (!flowMask[flowCodes[r]!]) continue;
+            const pc = periodCodes[r]!;
+            if (pc >= pLo && pc <= pHi) sel[n++] = r;
+          }
+          continue;
+        }
+        for (const [start, end] of runs) {
+          const lo = firstAtLeast(rows, from, to, start);
+          const hi = firstAtLeast(rows, lo, to, end);
+          for (let x = lo; x < hi; x++) {
+            const r = rows[x]!;
+            if (!skip || !skip.mask[skip.codes[r]!]) sel[n++] = r;
+          }
         }
       }
     }
@@ -489,6 +510,18 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
     n = w;
   }
   return sel.subarray(0, n);
+}
+
+/** First position in rows[from, to) holding a row ≥ x (rows ascending). */
+function firstAtLeast(rows: Int32Array, from: number, to: number, x: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 // One candidate buffer, reused: evaluation is synchronous, so no two queries share it at once.

@@ -1,0 +1,71 @@
+// The row selection of the in-memory copies against a brute-force filter: the posting lists
+// (short ones scanned, long ones cut to the window by binary search), party sets over two columns
+// and the plain window scan must all keep exactly the rows the filters accept, in row order.
+import { describe, it, expect } from 'vitest';
+import { CubeBuilder, selectRows, type CubeFilters, type Slice } from '../../../src/features/shared/memcube.js';
+import { mulberry32 } from '../../../src/synth/prng.js';
+
+const KEYS = ['flow', 'period', 'hs6', 'partner_country', 'company_id', 'partner_company_id'];
+const PERIODS = Array.from({ length: 12 }, (_, i) => 202401 + i);
+const HS = ['610910', '610920', '620342', '870323', '870899', '847130'];
+const COUNTRIES = ['DE', 'IQ', 'US', 'GB'];
+
+type Row = [string, number, string, string, number, number, number];
+
+function makeCube(seed: number) {
+  const rnd = mulberry32(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const rows: Row[] = [];
+  for (let i = 0; i < 6000; i++) {
+    // Skewed codes and companies, so some posting lists are long and some short.
+    const hs = rnd() < 0.5 ? '610910' : pick(HS);
+    const company = rnd() < 0.3 ? 1 : 1 + Math.floor(rnd() * 300);
+    rows.push([pick(['export', 'import']), pick(PERIODS), hs, pick(COUNTRIES), company, Math.floor(rnd() * 400), Math.round(rnd() * 1e6)]);
+  }
+  const counts = new Map<string, Slice>();
+  for (const r of rows) {
+    const k = `${r[0]}|${r[1]}`;
+    const s = counts.get(k) ?? { flow: r[0], period: r[1], rows: 0 };
+    s.rows++;
+    counts.set(k, s);
+  }
+  const b = new CubeBuilder('test_cube', KEYS, ['value_usd_cents'], [...counts.values()]);
+  const at = new Map([...KEYS, 'value_usd_cents'].map((c, i) => [c, [0, i] as const]));
+  b.appendArrays(rows, at);
+  const cube = b.finish();
+  // Rows as placed in the cube (ordered by flow, then period), to filter by brute force.
+  const placed: Row[] = [];
+  const col = (name: string) => cube.dims.get(name)!;
+  for (let i = 0; i < cube.rows; i++) {
+    const v = (name: string) => col(name).values[col(name).codes[i]!]!;
+    placed.push([v('flow') as string, v('period') as number, v('hs6') as string, v('partner_country') as string, v('company_id') as number, v('partner_company_id') as number, cube.measures.get('value_usd_cents')![i]!]);
+  }
+  return { cube, placed };
+}
+
+describe('in-memory row selection', () => {
+  it('keeps exactly the rows a brute-force filter keeps, in row order', () => {
+    const { cube, placed } = makeCube(3);
+    const rnd = mulberry32(9);
+    for (let t = 0; t < 300; t++) {
+      const from = rnd() < 0.7 ? PERIODS[Math.floor(rnd() * 12)]! : null;
+      const to = rnd() < 0.7 ? Math.max(from ?? 0, PERIODS[Math.floor(rnd() * 12)]!) : null;
+      const flow = rnd() < 0.5 ? (rnd() < 0.5 ? 'export' : 'import') : null;
+      const hs = rnd() < 0.5 ? [rnd() < 0.5 ? '6109' : HS[Math.floor(rnd() * HS.length)]!.slice(0, 2 + 2 * Math.floor(rnd() * 3))] : [];
+      const countries = rnd() < 0.3 ? [COUNTRIES[Math.floor(rnd() * COUNTRIES.length)]!] : [];
+      const parties = rnd() < 0.5 ? [rnd() < 0.5 ? [1] : Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => Math.floor(rnd() * 400))] : [];
+      const f: CubeFilters = { flow, periodFrom: from, periodTo: to, hs, lists: countries.length ? [['partner_country', countries]] : [], parties };
+      const want: number[] = [];
+      placed.forEach((r, i) => {
+        if (flow && r[0] !== flow) return;
+        if (from !== null && r[1] < from) return;
+        if (to !== null && r[1] > to) return;
+        if (hs.length && !hs.some((p) => r[2].startsWith(p))) return;
+        if (countries.length && !countries.includes(r[3])) return;
+        for (const ids of parties) if (!ids.includes(r[4]) && !ids.includes(r[5])) return;
+        want.push(i);
+      });
+      expect([...selectRows(cube, f)], JSON.stringify(f)).toEqual(want);
+    }
+  });
+});
