@@ -9,6 +9,7 @@ import * as m007 from './migrations/007-rollup-lattice.js';
 import * as m008 from './migrations/008-gateway-rollup.js';
 import * as m009 from './migrations/009-missing-rollups.js';
 import * as m010 from './migrations/010-trading-pair-indexes.js';
+import * as m011 from './migrations/011-shipment-list-indexes.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '008-gateway-rollup': m008,
   '009-missing-rollups': m009,
   '010-trading-pair-indexes': m010,
+  '011-shipment-list-indexes': m011,
 };
 
 export async function migrate(store: Store): Promise<string[]> {
