@@ -54,14 +54,14 @@ try {
     mae_days: round(result.mae_days),
     bias_days: round(result.bias_days),
     coverage_p10_p90: round(result.coverage_p10_p90, 4),
-    by_basis: Object.fromEntries(Object.entries(result.by_basis).map(([k, v]) => [k, { count: v.count, mae_days: round(v.mae_days) }])),
+    by_basis: Object.fromEntries(Object.entries(result.by_basis).map(([k, v]) => [k, { count: v.count, mae_days: round(v.mae_days), coverage_p10_p90: v.coverage_p10_p90 === null ? null : Math.round(v.coverage_p10_p90 * 1e4) / 1e4 }])),
     took_ms: Math.round(performance.now() - started),
   };
   if (values.json) console.log(JSON.stringify(summary, null, 2));
   else {
     console.log(`ETA backtest over ${summary.evaluated} delivered shipments (${summary.mode}, ${summary.store})`);
     console.log(`  MAE ${summary.mae_days} days, bias ${summary.bias_days} days, p10–p90 coverage ${summary.coverage_p10_p90} (target 0.8)`);
-    for (const [basis, s] of Object.entries(summary.by_basis)) console.log(`  ${basis}: ${s.count} shipments, MAE ${s.mae_days} days`);
+    for (const [basis, s] of Object.entries(summary.by_basis)) console.log(`  ${basis}: ${s.count} shipments, MAE ${s.mae_days} days, p10–p90 coverage ${s.coverage_p10_p90}`);
   }
 } finally {
   await store.close();

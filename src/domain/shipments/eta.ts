@@ -174,7 +174,7 @@ export interface BacktestResult {
   readonly bias_days: number | null;
   /** Share of actual arrivals inside the p10–p90 range; 0.8 is the target. */
   readonly coverage_p10_p90: number | null;
-  readonly by_basis: Record<EtaBasis, { count: number; mae_days: number | null }>;
+  readonly by_basis: Record<EtaBasis, { count: number; mae_days: number | null; coverage_p10_p90: number | null }>;
   readonly predictions: readonly BacktestPrediction[];
 }
 
@@ -231,17 +231,18 @@ export function backtestEta(
 
   const mae = (ps: readonly BacktestPrediction[]) =>
     ps.length === 0 ? null : ps.reduce((s, p) => s + Math.abs(p.predicted_days - p.actual_days), 0) / ps.length;
+  const coverage = (ps: readonly BacktestPrediction[]) =>
+    ps.length === 0 ? null : ps.filter((p) => p.actual_days >= p.p10_days && p.actual_days <= p.p90_days).length / ps.length;
   const n = predictions.length;
   const basisStats = (b: EtaBasis) => {
     const ps = predictions.filter((p) => p.basis === b);
-    return { count: ps.length, mae_days: mae(ps) };
+    return { count: ps.length, mae_days: mae(ps), coverage_p10_p90: coverage(ps) };
   };
   return {
     evaluated: n,
     mae_days: mae(predictions),
     bias_days: n === 0 ? null : predictions.reduce((s, p) => s + p.predicted_days - p.actual_days, 0) / n,
-    coverage_p10_p90:
-      n === 0 ? null : predictions.filter((p) => p.actual_days >= p.p10_days && p.actual_days <= p.p90_days).length / n,
+    coverage_p10_p90: coverage(predictions),
     by_basis: { route_carrier: basisStats('route_carrier'), route: basisStats('route'), mode_default: basisStats('mode_default') },
     predictions,
   };
