@@ -298,12 +298,16 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
   };
   const groupBy = grouped ? spec.groupBy : [];
   const groups = groupBy.map((d) => groupOf(cube, d, spec));
-  const rows = groupAndSum(cube, sel, sel.length, groups, needs);
   const totals = withTotals ? groupAndSum(cube, sel, sel.length, [], needs) : null;
-  if (!groupBy.length) return { rows, totals };
+  if (!groupBy.length) return { rows: groupAndSum(cube, sel, sel.length, groups, needs), totals };
+  const sums = groupSums(cube, sel, sel.length, groups, needs);
+  const limit = (spec.top ?? spec.maxRows ?? 10_000) + (spec.top ? 0 : 1);
+  // Thousands of groups (companies) of which a page is wanted: pick the page from the sums.
+  const chosen = sums.count > 4 * limit ? topGroups(sums, groups, spec, limit) : null;
+  if (chosen) return { rows: groupRows(cube, sel, sel.length, groups, needs, sums, chosen), totals };
+  const rows = groupRows(cube, sel, sel.length, groups, needs, sums, null);
   sortRows(rows, spec);
-  const limit = spec.top ?? spec.maxRows ?? 10_000;
-  return { rows: rows.slice(0, limit + (spec.top ? 0 : 1)), totals };
+  return { rows: rows.slice(0, limit), totals };
 }
 
 /** A filter on one dimension: which codes pass (mask) and the same codes listed. */
@@ -568,8 +572,18 @@ const SUMS: [keyof MeasureNeeds | 'value', string, string][] = [
   ['vat', 'vat_cents', 'vat_usd_cents'],
 ];
 
-/** Groups the selected rows and sums, counts and distinct-counts them, as rows named like the SQL's. */
-function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], needs: MeasureNeeds): CubeRow[] {
+/** Sums per group of the selected rows, kept in typed arrays until rows are asked for. */
+interface GroupSums {
+  count: number;
+  /** Group of each selected row. */
+  slot: Int32Array;
+  /** Bucket codes of each group, per grouping. */
+  keys: number[][];
+  sums: Map<string, Float64Array>;
+}
+
+/** Groups the selected rows and sums and counts them (distinct counts come with the rows). */
+function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], needs: MeasureNeeds): GroupSums {
   // Group of each selected row: composite key → dense group number.
   const slot = new Int32Array(n);
   const keys: number[][] = [];
@@ -620,15 +634,11 @@ function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], ne
       }
     }
   }
-  const out: CubeRow[] = keys.map((k) => {
-    const row: CubeRow = {};
-    k.forEach((code, gi) => (row[`g${gi}`] = groups[gi]!.out[code]!));
-    return row;
-  });
+  const sums = new Map<string, Float64Array>();
   const sumInto = (name: string, src: Float64Array) => {
     const acc = new Float64Array(count);
     for (let i = 0; i < n; i++) acc[slot[i]!]! += src[sel[i]!]!;
-    out.forEach((row, s) => (row[name] = acc[s]!));
+    sums.set(name, acc);
   };
   for (const [need, name, column] of SUMS) if (need === 'value' || needs[need]) sumInto(name, cube.measures.get(column)!);
   if (needs.records && needs.records !== DISTINCT_DECLARATIONS) sumInto('records', cube.measures.get(needs.records)!);
@@ -645,20 +655,105 @@ function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], ne
         acc[s]!++;
       }
     }
-    out.forEach((row, s) => (row.records = acc[s]!));
+    sums.set('records', acc);
   }
+  return { count, slot, keys, sums };
+}
+
+/** The rows of the chosen groups (all when `chosen` is null), in that order, named like the SQL's. */
+function groupRows(cube: Cube, sel: Int32Array, n: number, groups: Group[], needs: MeasureNeeds, g: GroupSums, chosen: number[] | null): CubeRow[] {
+  const order = chosen ?? Array.from({ length: g.count }, (_, i) => i);
+  const rowOf = new Int32Array(g.count).fill(-1);
+  const out: CubeRow[] = order.map((s, at) => {
+    rowOf[s] = at;
+    const row: CubeRow = {};
+    g.keys[s]!.forEach((code, gi) => (row[`g${gi}`] = groups[gi]!.out[code]!));
+    for (const [name, acc] of g.sums) row[name] = acc[s]!;
+    return row;
+  });
   const distinct = (name: string, column: string, skipValue: Value | null) => {
     const col = cube.dims.get(column)!;
-    const sets = Array.from({ length: count }, () => new Set<number>());
+    const sets = order.map(() => new Set<number>());
     for (let i = 0; i < n; i++) {
+      const at = rowOf[g.slot[i]!]!;
+      if (at < 0) continue;
       const code = col.codes[sel[i]!]!;
-      if (skipValue === null || col.values[code] !== skipValue) sets[slot[i]!]!.add(code);
+      if (skipValue === null || col.values[code] !== skipValue) sets[at]!.add(code);
     }
-    out.forEach((row, s) => (row[name] = sets[s]!.size));
+    out.forEach((row, at) => (row[name] = sets[at]!.size));
   };
   if (needs.companies) distinct('companies', 'company_id', null);
   if (needs.partners) distinct('partner_companies', 'partner_company_id', 0);
   return out;
+}
+
+/** Groups the selected rows and sums, counts and distinct-counts them, as rows named like the SQL's. */
+function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], needs: MeasureNeeds): CubeRow[] {
+  return groupRows(cube, sel, n, groups, needs, groupSums(cube, sel, n, groups, needs), null);
+}
+
+/**
+ * The first `limit` groups in the order `sortRows` gives, picked from the sums (a bounded heap)
+ * so that only they become rows; null when the order is not by a summed measure.
+ */
+function topGroups(g: GroupSums, groups: Group[], spec: AggregateSpec, limit: number): number[] | null {
+  let column: string;
+  let desc: boolean;
+  if (spec.sort) {
+    if (spec.groupBy.indexOf(spec.sort.field === 'hs_code' ? 'hs' : (spec.sort.field as Dim)) >= 0) return null;
+    if (spec.sort.field === 'unit_value_usd_per_kg') return null;
+    column = SORT_COLUMN[spec.sort.field] ?? 'value_cents';
+    desc = spec.sort.desc;
+  } else if (!spec.groupBy.includes('period')) {
+    column = 'value_cents';
+    desc = true;
+  } else {
+    return null;
+  }
+  const key = g.sums.get(column);
+  if (!key) return null;
+  // Same order as sortRows: the key, then each group value ascending.
+  const cmp = (a: number, b: number) => {
+    const d = key[a]! - key[b]!;
+    if (d !== 0) return desc ? -d : d;
+    for (let gi = 0; gi < groups.length; gi++) {
+      const c = compareValues(groups[gi]!.out[g.keys[a]![gi]!]!, groups[gi]!.out[g.keys[b]![gi]!]!);
+      if (c !== 0) return c;
+    }
+    return 0;
+  };
+  // A max-heap on cmp holding the `limit` best groups seen: its root is the worst of them.
+  const heap: number[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cmp(heap[i]!, heap[p]!) <= 0) return;
+      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && cmp(heap[l]!, heap[m]!) > 0) m = l;
+      if (r < heap.length && cmp(heap[r]!, heap[m]!) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (let s = 0; s < g.count; s++) {
+    if (heap.length < limit) {
+      heap.push(s);
+      up(heap.length - 1);
+    } else if (limit > 0 && cmp(s, heap[0]!) < 0) {
+      heap[0] = s;
+      down(0);
+    }
+  }
+  return heap.sort(cmp);
 }
 
 function compareValues(a: Value | null, b: Value | null): number {

@@ -69,3 +69,23 @@ describe('in-memory row selection', () => {
     }
   });
 });
+
+describe('in-memory grouping with a limit', () => {
+  it('returns the same first groups as a full sort, ties by group value, whatever the order asked', async () => {
+    const { evaluateCube } = await import('../../../src/features/shared/memcube.js');
+    const { cube } = makeCube(4);
+    // Small integer values make ties common, so the tie-break by group value is exercised.
+    const values = cube.measures.get('value_usd_cents')!;
+    for (let i = 0; i < values.length; i++) values[i] = Math.floor(values[i]! / 250_000);
+    const f: CubeFilters = { flow: null, periodFrom: null, periodTo: null, hs: [], lists: [], parties: [] };
+    for (const groupBy of [['partner_company'], ['company'], ['company', 'country']] as const) {
+      for (const sort of [null, { field: 'value_usd', desc: true }, { field: 'value_usd', desc: false }]) {
+        for (const top of [1, 3, 7, 25]) {
+          const spec = { filters: {} as never, groupBy: [...groupBy], metrics: ['value_usd' as const], top, sort };
+          const full = evaluateCube(cube, { ...spec, top: 100_000 }, f, null, true);
+          expect(evaluateCube(cube, spec, f, null, true), `${groupBy} ${JSON.stringify(sort)} ${top}`).toEqual(full.slice(0, top));
+        }
+      }
+    }
+  });
+});
