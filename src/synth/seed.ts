@@ -150,7 +150,19 @@ async function storeParties(store: Store, parties: Parties): Promise<PartyIds> {
   const now = nowIso();
   const known = new Map<string, { id: number; roles: string[] }>();
   const identity = (country: string, taxNumber: string | null, folded: string) => (country === 'TR' && taxNumber ? `TR|${taxNumber}` : `${country}|${folded}`);
-  const keyOf = (c: SynthCompany) => identity(c.country, c.tax_number, foldTurkish(c.name));
+  // Folding a name is several regular expressions: once per firm, not once per use.
+  const folded = new Map<SynthCompany, string>();
+  const foldedName = (c: SynthCompany) => {
+    let f = folded.get(c);
+    if (f === undefined) folded.set(c, (f = foldTurkish(c.name)));
+    return f;
+  };
+  const keys = new Map<SynthCompany, string>();
+  const keyOf = (c: SynthCompany) => {
+    let k = keys.get(c);
+    if (k === undefined) keys.set(c, (k = identity(c.country, c.tax_number, foldedName(c))));
+    return k;
+  };
   const roles = (c: SynthCompany) => [...c.roles].sort();
   const all = [...parties.turkish, ...parties.foreign];
 
@@ -160,7 +172,7 @@ async function storeParties(store: Store, parties: Parties): Promise<PartyIds> {
     const missing = all.filter((c) => !known.has(keyOf(c)));
     const created = await insertIndexed<{ id: number; tax_number: string | null; country: string; name_folded: string }>(
       trx, store, { table: 'companies', columns: COMPANY_COLUMNS, suffix: 'returning id, tax_number, country, name_folded' },
-      missing.map((c) => [c.name, foldTurkish(c.name), JSON.stringify(c.aliases), c.tax_number, c.country, c.city, c.address, roles(c).join(','), c.sector, c.size_band, c.website, now]),
+      missing.map((c) => [c.name, foldedName(c), JSON.stringify(c.aliases), c.tax_number, c.country, c.city, c.address, roles(c).join(','), c.sector, c.size_band, c.website, now]),
     );
     const rolesByKey = new Map(missing.map((c) => [keyOf(c), roles(c)]));
     for (const r of created) {
