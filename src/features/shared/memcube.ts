@@ -582,20 +582,45 @@ interface GroupSums {
   sums: Map<string, Float64Array>;
 }
 
-/** Groups the selected rows and sums and counts them (distinct counts come with the rows). */
+let slotScratch = new Int32Array(1 << 16);
+let keyScratch = new Float64Array(1 << 16);
+let tableScratch = new Int32Array(1 << 16);
+function scratchSlots(n: number): Int32Array {
+  if (slotScratch.length < n) slotScratch = new Int32Array(Math.max(n, slotScratch.length * 2));
+  return slotScratch.subarray(0, n);
+}
+function scratchKeys(n: number): Float64Array {
+  if (keyScratch.length < n) keyScratch = new Float64Array(Math.max(n, keyScratch.length * 2));
+  const k = keyScratch.subarray(0, n);
+  k.fill(0);
+  return k;
+}
+function scratchTable(span: number): Int32Array {
+  if (tableScratch.length < span) tableScratch = new Int32Array(Math.max(span, tableScratch.length * 2));
+  const t = tableScratch.subarray(0, span);
+  t.fill(0);
+  return t;
+}
+
+/**
+ * Groups the selected rows and sums and counts them (distinct counts come with the rows). The
+ * result's `slot` is scratch space: use it before grouping again.
+ */
 function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], needs: MeasureNeeds): GroupSums {
-  // Group of each selected row: composite key → dense group number.
-  const slot = new Int32Array(n);
+  // Group of each selected row: composite key → dense group number. The per-row arrays are
+  // scratch space reused by the next grouping (hundreds of thousands of rows a call).
+  const slot = scratchSlots(n);
   const keys: number[][] = [];
   let count = 0;
   if (!groups.length) {
     count = 1;
     keys.push([]);
+    slot.fill(0);
   } else {
     const codes = groups.map((g) => cube.dims.get(g.column)!.codes);
     const radix = groups.map((g) => Math.max(1, g.out.length));
     const span = radix.reduce((a, x) => a * x, 1);
-    const key = new Float64Array(n);
+    const key = scratchKeys(n);
     for (let gi = 0; gi < groups.length; gi++) {
       const c = codes[gi]!;
       const b = groups[gi]!.bucket;
@@ -611,7 +636,7 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
       return out;
     };
     if (span <= 1 << 22) {
-      const table = new Int32Array(span);
+      const table = scratchTable(span);
       for (let i = 0; i < n; i++) {
         const k = key[i]!;
         let s = table[k]!;
