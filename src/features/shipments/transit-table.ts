@@ -119,8 +119,6 @@ export async function readTransitTable(db: Kysely<DB>): Promise<TransitTable> {
     values,
     groupings: new Map(),
   };
-  // Made here, in the background read, rather than by the first query of each grouping.
-  for (const group of TRANSIT_GROUPS) groupingOf(t, group);
   rows.forEach((r, i) => {
     t.departure[i] = r.dep;
     t.arrival[i] = r.arr;
@@ -130,6 +128,8 @@ export async function readTransitTable(db: Kysely<DB>): Promise<TransitTable> {
     t.carrier[i] = r.c;
     t.mode[i] = r.m;
   });
+  // Made here, in the background read, rather than by the first query of each grouping.
+  for (const group of TRANSIT_GROUPS) groupingOf(t, group);
   return t;
 }
 
