@@ -45,8 +45,9 @@ export async function migrate(store: Store): Promise<string[]> {
   const migrator = new Migrator({ db: store.db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  // A seed killed while it was deferring index builds (src/ingest/bulk-indexes.ts) left its
-  // committed batches without some secondary indexes: build them now.
+  // A seed or file load into an empty store that was killed while it deferred index builds
+  // (src/ingest/bulk-indexes.ts) left its committed batches without some secondary indexes:
+  // build them now.
   restoreDeferredIndexes(store);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
