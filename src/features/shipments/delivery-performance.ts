@@ -44,7 +44,7 @@ export const getDeliveryPerformance = defineOperation({
     const tolerance = query.tolerance_hours ?? 24;
     const { groups, shipments } = await transitGroups(deps.store.db, filter, group, delayDays, query.min_count ?? 1, query.top ?? 100);
     const data = groups.map(({ key, days }) => {
-        const s = delayPerformance(days, tolerance);
+        const s = delayPerformance([...days], tolerance);
         return {
           ...key,
           count: s.count,

@@ -40,6 +40,34 @@ export async function transitGroups(
   top: number,
 ): Promise<{ groups: { key: GroupKey; days: number[] }[]; shipments: number }> {
   const t = await transitTable(db);
+  // The same question comes back (dashboards, paging through groupings): answers are kept with
+  // the table they were computed from, so a new table starts empty. Callers must not change them.
+  let byMeasure = memos.get(t);
+  if (!byMeasure) memos.set(t, (byMeasure = new Map()));
+  let memo = byMeasure.get(measure);
+  if (!memo) byMeasure.set(measure, (memo = new Map()));
+  const key = JSON.stringify([f, group, minCount, top]);
+  const known = memo.get(key);
+  if (known) return known;
+  const answer = groupTransits(t, f, group, measure, minCount, top);
+  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string);
+  memo.set(key, answer);
+  return answer;
+}
+
+const MEMO_MAX = 2_000;
+type Measure = (t: TransitTable, row: number) => number | null;
+type Answer = { groups: { key: GroupKey; days: number[] }[]; shipments: number };
+const memos = new WeakMap<TransitTable, Map<Measure, Map<string, Answer>>>();
+
+function groupTransits(
+  t: TransitTable,
+  f: TransitFilter,
+  group: TransitGroup,
+  measure: (t: TransitTable, row: number) => number | null,
+  minCount: number,
+  top: number,
+): { groups: { key: GroupKey; days: number[] }[]; shipments: number } {
   const rows = selectTransits(t, f);
   const g = groupingOf(t, group);
   // Route-and-carrier groups run to thousands: count first, then gather durations only for the
