@@ -159,8 +159,9 @@ const SERIES_PARAMS = new Set(['hs', 'horizon']);
 const NO_WINDOW = /\/supply-chain\/(routes\/|path)/;
 
 function dayOnly(p: Param): boolean {
-  // A parameter whose pattern is a full date (YYYY-MM-DD) refuses months.
-  return ((p.schema as { pattern?: string } | undefined)?.pattern ?? '') === String.raw`^\d{4}-\d{2}-\d{2}$`;
+  // A parameter whose pattern or format is a full date (YYYY-MM-DD) refuses months.
+  const schema = p.schema as { pattern?: string; format?: string } | undefined;
+  return schema?.format === 'date' || (schema?.pattern ?? '') === String.raw`^\d{4}-\d{2}-\d{2}$`;
 }
 
 /** Parameters an operation needs together that its schema cannot say. */
