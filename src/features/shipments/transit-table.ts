@@ -177,8 +177,8 @@ export function forgetTransitTables(): void {
 
 /** Rows of the table the filter keeps, in departure order. */
 export function selectTransits(t: TransitTable, f: TransitFilter): Int32Array {
-  const lo = f.from ? lowerBound(t.departure, Date.parse(f.from)) : 0;
-  const hi = f.to ? upperBound(t.departure, Date.parse(f.to)) : t.n;
+  const lo = f.from ? searchSorted(t.departure, Date.parse(f.from), false) : 0;
+  const hi = f.to ? searchSorted(t.departure, Date.parse(f.to), true) : t.n;
   const codeOf = (v: string | undefined) => (v === undefined || v === '' ? -1 : t.values.indexOf(v));
   const want = [
     [f.origin_port, t.origin],
@@ -242,25 +242,13 @@ export function groupingOf(t: TransitTable, group: TransitGroup): Grouping {
   return grouping;
 }
 
-/** First index whose value is ≥ x. */
-function lowerBound(a: Float64Array, x: number): number {
+/** First index whose value is ≥ x, or > x when `after`. */
+function searchSorted(a: Float64Array, x: number, after: boolean): number {
   let lo = 0;
   let hi = a.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index whose value is > x. */
-function upperBound(a: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! <= x) lo = mid + 1;
+    if (a[mid]! < x || (after && a[mid] === x)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
