@@ -12,7 +12,7 @@ import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { evaluateCube, evaluateCubeWithTotals, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
-import { DECLARATION_CUBE, LINE_CUBE } from './record-cubes.js';
+import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf } from './cube-cache.js';
 
 export type Metric =
@@ -383,15 +383,47 @@ function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanie
   const f = spec.filters;
   if (f.q && qIds === null) return null;
   const raw = !plan.source;
+  const depth = gtipDepth(spec, plan);
+  if (depth) {
+    const cube = cubeCacheOf(db)?.get(GTIP_CUBE);
+    if (cube) return { cube, filters: cubeFilters(f, null, false), recordsColumn: `records_${depth}` };
+  }
   const cube = cubeCacheOf(db)?.get(plan.source?.table ?? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE));
   if (!cube) return null;
   return { cube, filters: cubeFilters(f, qIds, raw), recordsColumn: raw ? DISTINCT_DECLARATIONS : plan.recordsColumn };
 }
 
+const GTIP_SAFE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd']);
+const GTIP_SAFE_DIMS = new Set<Dim>(['hs', 'period', 'flow']);
+
+/**
+ * The code depth (8, 10 or 12) at which the GTIP copy answers a raw product-level query exactly,
+ * or 0: grouped by code at that depth, by month, flow and code only, filtered by whole months,
+ * flow and code prefixes no longer than the depth (so a group is wholly in or out of a filter,
+ * and its declaration count is a sum), with no distinct-company metric.
+ */
+function gtipDepth(spec: AggregateSpec, plan: Plan): number {
+  const f = spec.filters;
+  const level = spec.hsLevel ?? 6;
+  if (plan.source || !plan.productLevel || !spec.groupBy.includes('hs')) return 0;
+  if (!(GTIP_DEPTHS as readonly number[]).includes(level)) return 0;
+  if (!spec.groupBy.every((d) => GTIP_SAFE_DIMS.has(d)) || !spec.metrics.every((m) => GTIP_SAFE_METRICS.has(m))) return 0;
+  if (!monthAligned(f) || f.hs.some((h) => h.length > level)) return 0;
+  const other = f.countries.length + f.ports.length + f.customsOffices.length + f.transportModes.length + f.incoterms.length + f.regimes.length + f.currencies.length;
+  if (other || f.companyId !== null || f.q || f.minValueCents !== null || f.maxValueCents !== null) return 0;
+  return level;
+}
+
+/** Whether the in-memory GTIP copy would answer this spec (when current). */
+export function usesGtipCopy(spec: AggregateSpec): boolean {
+  return gtipDepth(spec, planAggregate(spec)) > 0;
+}
+
 /** Groups and total from one selection, when both would be read from the same copy the same way. */
 function cubeRowsWithTotals(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, totalsPlan: Plan, qIds: QCompanies) {
   const same = plan.source?.table === totalsPlan.source?.table && plan.recordsColumn === totalsPlan.recordsColumn && plan.productLevel === totalsPlan.productLevel;
-  if (!same) return null;
+  // The GTIP copy counts declarations per code: its total over codes is not a count of declarations.
+  if (!same || gtipDepth(spec, plan)) return null;
   const found = cubeOf(db, spec, plan, qIds);
   return found && evaluateCubeWithTotals(found.cube, spec, found.filters, found.recordsColumn);
 }

@@ -10,7 +10,7 @@ import type { DB } from '../../db/schema.js';
 import { ROLLUPS, measuresOf } from '../../ingest/rollups.js';
 import { CUBE_SOURCES } from './cube-sources.js';
 import { CubeBuilder, CubeMovedError, warmPostings, type Cube, type Slice } from './memcube.js';
-import { loadRecordCubes, readArrays, yieldToIo, type ReadStore } from './record-cubes.js';
+import { deriveGtipCube, GTIP_CUBE, LINE_CUBE, loadRecordCubes, readArrays, yieldToIo, type ReadStore } from './record-cubes.js';
 
 const USED_MEASURES = new Set([
   'value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
@@ -131,6 +131,7 @@ export class CubeCache {
         if (this.closed) return;
         try {
           for (const [name, cube] of await loadRecordCubes(this.store)) cubes.set(name, cube);
+          cubes.set(GTIP_CUBE, await deriveGtipCube(cubes.get(LINE_CUBE)!));
         } catch (err) {
           if (err instanceof CubeMovedError) return;
           throw err;

@@ -5,7 +5,8 @@ import { describeEachStore } from '../../helpers/stores.js';
 import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
-import { aggregate, planAggregate, invalidateAggregates, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
+import { aggregate, planAggregate, invalidateAggregates, usesGtipCopy, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
+import { GTIP_CUBE } from '../../../src/features/shared/record-cubes.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
 import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
@@ -122,15 +123,22 @@ describeEachStore('aggregate engine', (get) => {
       const hsLevel = r.pick([2, 4, 6, 12]);
       const spec: AggregateSpec = { filters, groupBy, metrics, hsLevel };
       sources.add(planAggregate(spec).source?.table ?? 'raw');
+      await expectBrute(spec, JSON.stringify({ q, flow, groupBy, metrics, hsLevel }));
+    }
+    return sources;
+  }
+
+  async function expectBrute(spec: AggregateSpec, label: string): Promise<void> {
+    const { groupBy, metrics } = spec;
+    {
       const got = await aggregate(get().store.db, spec);
       const want = brute(decls, spec);
-      const label = JSON.stringify({ q, flow, groupBy, metrics, hsLevel });
       if (groupBy.length === 0) {
         const g = want[0];
         if (metrics.includes('value_usd')) expect(got.rows[0]?.value_usd, label).toBeCloseTo((g?.value ?? 0) / 100, 2);
         if (metrics.includes('records')) expect(got.rows[0]?.records, label).toBe(g?.decls.size ?? 0);
         if (metrics.includes('companies')) expect(got.rows[0]?.companies, label).toBe(g?.companies.size ?? 0);
-        continue;
+        return;
       }
       expect(got.rows.length, label).toBe(want.length);
       const byKey = new Map(want.map((w) => [JSON.stringify(w.key), w]));
@@ -149,7 +157,6 @@ describeEachStore('aggregate engine', (get) => {
       }
       if (metrics.includes('value_usd') && got.rows.length) expect(shareSum, label).toBeCloseTo(1, 3);
     }
-    return sources;
   }
 
   it('equals a brute-force computation for random filters, groupings and metrics, on every source', async () => {
@@ -167,6 +174,37 @@ describeEachStore('aggregate engine', (get) => {
       for (const c of CUBE_SOURCES) expect(cache.get(c.table)?.rows, c.table).toBeGreaterThan(0);
       invalidateAggregates();
       await checkRandomSpecs(6);
+    } finally {
+      stopCubeCache(db);
+      invalidateAggregates();
+    }
+  });
+
+  it('answers 8- to 12-digit product groupings from the GTIP copy exactly (declarations counted once per code)', async () => {
+    const { db } = get().store;
+    const cache = startCubeCache(get().store);
+    try {
+      await cache.refresh();
+      expect(cache.get(GTIP_CUBE)?.rows).toBeGreaterThan(0);
+      invalidateAggregates();
+      const r = prng(17);
+      let used = 0;
+      for (let n = 0; n < 60; n++) {
+        const q: FilterQuery = {};
+        if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02', '2024-03']);
+        if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
+        if (r.next() < 0.5) q.hs = r.pick(['61', '6109', '610910', '87', '8703', '61091000']);
+        const flow = r.pick<Flow | null>(['import', 'export', null]);
+        const spec: AggregateSpec = {
+          filters: parseFilters(q, flow),
+          groupBy: r.pick<Dim[]>([['hs'], ['hs', 'period'], ['period', 'hs'], ['flow', 'hs']]),
+          metrics: r.pick<Metric[]>([['value_usd', 'records'], ['value_usd', 'net_weight_kg', 'quantity', 'records'], ['records']]),
+          hsLevel: r.pick([8, 10, 12]),
+        };
+        if (usesGtipCopy(spec)) used++;
+        await expectBrute(spec, JSON.stringify({ q, flow, spec: { ...spec, filters: undefined } }));
+      }
+      expect(used).toBeGreaterThan(40);
     } finally {
       stopCubeCache(db);
       invalidateAggregates();
