@@ -52,23 +52,6 @@ export function transitStats(durationsDays: readonly number[]): TransitStats {
   };
 }
 
-/** Groups rows by `key` and describes each group's durations; groups come back sorted by key. */
-export function transitStatsBy<T>(
-  rows: readonly T[],
-  key: (row: T) => string,
-  days: (row: T) => number,
-): Array<{ key: string } & TransitStats> {
-  return [...groupBy(rows, key)]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, group]) => ({ key: k, ...transitStats(group.map(days)) }));
-}
-
-export interface DeliveryRecord {
-  /** The arrival promised at booking (the first PLN arrival). */
-  readonly planned_at: string;
-  readonly arrived_at: string;
-}
-
 export interface DeliveryPerformance {
   readonly count: number;
   readonly on_time: number;
@@ -81,15 +64,13 @@ export interface DeliveryPerformance {
   readonly p90_delay_days: number | null;
 }
 
-/** On time means arriving no later than the plan plus the tolerance. */
-export function deliveryPerformance(rows: readonly DeliveryRecord[], toleranceHours = 24): DeliveryPerformance {
-  return delayPerformance(rows.map((r) => daysBetween(r.planned_at, r.arrived_at)), toleranceHours);
-}
-
-/** The same, from the delays (arrival − plan, in days) themselves; sorts `delays` in place. */
-export function delayPerformance(delays: number[], toleranceHours = 24): DeliveryPerformance {
+/**
+ * Delivery performance of a sample of delays (arrival − plan, in days): on time means arriving no
+ * later than the plan plus the tolerance.
+ */
+export function deliveryPerformance(delaysDays: readonly number[], toleranceHours = 24): DeliveryPerformance {
   if (!(toleranceHours >= 0)) throw new RangeError('tolerance must be zero or more hours');
-  delays.sort((a, b) => a - b);
+  const delays = [...delaysDays].sort((a, b) => a - b);
   const n = delays.length;
   if (n === 0) {
     return { count: 0, on_time: 0, late: 0, on_time_share: null, mean_delay_days: null, mean_lateness_days: null, p90_delay_days: null };
@@ -111,25 +92,4 @@ export function delayPerformance(delays: number[], toleranceHours = 24): Deliver
     mean_lateness_days: lateness / n,
     p90_delay_days: quantileSorted(delays, 0.9),
   };
-}
-
-export function deliveryPerformanceBy<T extends DeliveryRecord>(
-  rows: readonly T[],
-  key: (row: T) => string,
-  toleranceHours = 24,
-): Array<{ key: string } & DeliveryPerformance> {
-  return [...groupBy(rows, key)]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, group]) => ({ key: k, ...deliveryPerformance(group, toleranceHours) }));
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }

@@ -111,7 +111,8 @@ export async function loadRecordCubes(store: ReadStore): Promise<Map<string, Cub
 export const GTIP_CUBE = 'gtip_monthly';
 /** Code depths the GTIP copy counts declarations at: one `records_N` column each. */
 export const GTIP_DEPTHS = [8, 10, 12] as const;
-const GTIP_MEASURES = ['value_usd_cents', 'net_weight_kg', 'quantity', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents'];
+// The lines' own figures (not the declaration value they carry for value bounds).
+const GTIP_MEASURES = MEASURES.filter((m) => m !== 'decl_value_cents');
 
 /**
  * The line copy summed by (flow, month, 12-digit code): what product rankings and breakdowns at 8

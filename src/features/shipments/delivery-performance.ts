@@ -1,13 +1,10 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
-import { delayPerformance } from '../../domain/shipments/transit-stats.js';
+import { deliveryPerformance } from '../../domain/shipments/transit-stats.js';
 import { FilterQuery, GroupKeyFields, GroupParams, transitFilter, transitGroups } from './transit-times.js';
-import type { TransitTable } from './transit-table.js';
+import { delayDays } from './transit-table.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
-const DAY_MS = 86_400_000;
-/** Arrival against the first planned arrival, for shipments that had one. */
-const delayDays = (t: TransitTable, i: number): number | null => (Number.isNaN(t.planned[i]!) ? null : (t.arrival[i]! - t.planned[i]!) / DAY_MS);
 const round = (v: number | null, digits = 2) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
 
 export const getDeliveryPerformance = defineOperation({
@@ -44,18 +41,18 @@ export const getDeliveryPerformance = defineOperation({
     const tolerance = query.tolerance_hours ?? 24;
     const { groups, shipments } = await transitGroups(deps.store.db, filter, group, delayDays, query.min_count ?? 1, query.top ?? 100);
     const data = groups.map(({ key, days }) => {
-        const s = delayPerformance([...days], tolerance);
-        return {
-          ...key,
-          count: s.count,
-          on_time: s.on_time,
-          late: s.late,
-          on_time_share: round(s.on_time_share, 4),
-          mean_delay_days: round(s.mean_delay_days),
-          mean_lateness_days: round(s.mean_lateness_days),
-          p90_delay_days: round(s.p90_delay_days),
-        };
-      });
+      const s = deliveryPerformance(days, tolerance);
+      return {
+        ...key,
+        count: s.count,
+        on_time: s.on_time,
+        late: s.late,
+        on_time_share: round(s.on_time_share, 4),
+        mean_delay_days: round(s.mean_delay_days),
+        mean_lateness_days: round(s.mean_lateness_days),
+        p90_delay_days: round(s.p90_delay_days),
+      };
+    });
     return { data, meta: { query: { ...filter, group_by: group, tolerance_hours: tolerance }, shipments } };
   },
 });

@@ -47,6 +47,17 @@ export interface Grouping {
   byOrder: Int32Array;
 }
 
+/** One figure in days per shipment row of the table; null leaves the shipment out. */
+export type Measure = (t: TransitTable, row: number) => number | null;
+
+const DAY_MS = 86_400_000;
+
+/** Departure to arrival, for shipments that arrived no earlier than they left. */
+export const transitDays: Measure = (t, i) => (t.arrival[i]! >= t.departure[i]! ? (t.arrival[i]! - t.departure[i]!) / DAY_MS : null);
+
+/** Arrival against the first planned arrival, for shipments that had one. */
+export const delayDays: Measure = (t, i) => (Number.isNaN(t.planned[i]!) ? null : (t.arrival[i]! - t.planned[i]!) / DAY_MS);
+
 const CHUNK = 20_000;
 const CHECK_EVERY_MS = 1000;
 

@@ -5,8 +5,7 @@ import { defineOperation } from '../../http/operation.js';
 import { transitStats } from '../../domain/shipments/transit-stats.js';
 import type { TransitFilter } from './queries.js';
 import { CarrierParam, PortParam, TransportModeParam, port, range } from './params.js';
-import { TRANSIT_GROUPS, groupingOf, type GroupKey, type TransitGroup, selectTransits, transitTable, type TransitTable } from './transit-table.js';
-
+import { TRANSIT_GROUPS, groupingOf, selectTransits, transitDays, transitTable, type GroupKey, type Measure, type TransitGroup, type TransitTable } from './transit-table.js';
 
 /** Grouping parameters shared by transit times and delivery performance. */
 export const GroupParams = {
@@ -22,9 +21,7 @@ export const GroupKeyFields = {
   carrier: Type.Union([Type.String(), Type.Null()]),
 };
 
-export { TRANSIT_GROUPS, type GroupKey, type TransitGroup };
-
-const DAY_MS = 86_400_000;
+type Answer = { groups: { key: GroupKey; days: number[] }[]; shipments: number };
 
 /**
  * The completed shipments the filter keeps, grouped, with one measure in days per shipment (null:
@@ -35,10 +32,10 @@ export async function transitGroups(
   db: Kysely<DB>,
   f: TransitFilter,
   group: TransitGroup,
-  measure: (t: TransitTable, row: number) => number | null,
+  measure: Measure,
   minCount: number,
   top: number,
-): Promise<{ groups: { key: GroupKey; days: number[] }[]; shipments: number }> {
+): Promise<Answer> {
   const t = await transitTable(db);
   // The same question comes back (dashboards, paging through groupings): answers are kept with
   // the table they were computed from, so a new table starts empty. Callers must not change them.
@@ -56,18 +53,9 @@ export async function transitGroups(
 }
 
 const MEMO_MAX = 2_000;
-type Measure = (t: TransitTable, row: number) => number | null;
-type Answer = { groups: { key: GroupKey; days: number[] }[]; shipments: number };
 const memos = new WeakMap<TransitTable, Map<Measure, Map<string, Answer>>>();
 
-function groupTransits(
-  t: TransitTable,
-  f: TransitFilter,
-  group: TransitGroup,
-  measure: (t: TransitTable, row: number) => number | null,
-  minCount: number,
-  top: number,
-): { groups: { key: GroupKey; days: number[] }[]; shipments: number } {
+function groupTransits(t: TransitTable, f: TransitFilter, group: TransitGroup, measure: Measure, minCount: number, top: number): Answer {
   const rows = selectTransits(t, f);
   const g = groupingOf(t, group);
   // Route-and-carrier groups run to thousands: count first, then gather durations only for the
@@ -108,9 +96,6 @@ function groupTransits(
   }
   return { groups: out, shipments };
 }
-
-/** Departure to arrival, for shipments that arrived no earlier than they left. */
-export const transitDays = (t: TransitTable, i: number): number | null => (t.arrival[i]! >= t.departure[i]! ? (t.arrival[i]! - t.departure[i]!) / DAY_MS : null);
 
 export const FilterQuery = {
   origin_port: PortParam,
@@ -168,18 +153,18 @@ export const getTransitTimes = defineOperation({
     const group = query.group_by ?? 'route_carrier';
     const { groups, shipments } = await transitGroups(deps.store.db, filter, group, transitDays, query.min_count ?? 1, query.top ?? 100);
     const data = groups.map(({ key, days }) => {
-        const s = transitStats(days);
-        return {
-          ...key,
-          count: s.count,
-          mean_days: round(s.mean_days),
-          p10_days: round(s.p10_days),
-          p50_days: round(s.p50_days),
-          p90_days: round(s.p90_days),
-          min_days: round(s.min_days),
-          max_days: round(s.max_days),
-        };
-      });
+      const s = transitStats(days);
+      return {
+        ...key,
+        count: s.count,
+        mean_days: round(s.mean_days),
+        p10_days: round(s.p10_days),
+        p50_days: round(s.p50_days),
+        p90_days: round(s.p90_days),
+        min_days: round(s.min_days),
+        max_days: round(s.max_days),
+      };
+    });
     return { data, meta: { query: { ...filter, group_by: group }, shipments } };
   },
 });
