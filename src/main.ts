@@ -8,7 +8,10 @@ import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
 import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
 import { getDirectory } from './features/companies/directory.js';
+import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
+import { keepItemTexts, warmItemTexts } from './features/shared/item-texts.js';
+import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
 
 async function main(): Promise<void> {
@@ -37,11 +40,20 @@ async function main(): Promise<void> {
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   // Built in the background: aggregates are answered by the store until the copies are ready.
   if (config.aggregateCache) startCubeCache(store, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+  // With them, the item descriptions that free text on declaration lists searches.
+  if (config.aggregateCache) {
+    keepItemTexts(store);
+    trackWarmUp(warmItemTexts(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the item descriptions failed')));
+  }
   // Built on first use otherwise, with the first callers waiting: the company directory (name
   // index and trade sizes).
   trackWarmUp(getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed')));
   // and the completed shipments behind transit times and delivery performance.
   trackWarmUp(transitTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the completed shipments failed')));
+  // and the bills of lading behind the bill lists.
+  trackWarmUp(billTable(store).catch((err: unknown) => app.log.error({ err }, 'reading the bills of lading failed')));
+  // and the tracked shipments behind supply-chain routes, ports and carriers.
+  trackWarmUp(shipmentTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the tracked shipments failed')));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -4,13 +4,12 @@ import { CursorParam, LimitParam, decodeCursor, page } from '../../http/paginati
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { foldTurkish } from '../../domain/codes/text.js';
-import { aggregate } from '../shared/aggregate.js';
+import { companiesTrading } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
-import { getDirectory, type DirectoryEntry } from './directory.js';
+import { ROLES, getDirectory, type DirectoryEntry } from './directory.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
 
-export const ROLES = ['importer', 'exporter', 'manufacturer', 'buyer', 'supplier'] as const;
 type Role = (typeof ROLES)[number];
 
 const CompanyHit = Type.Object({
@@ -73,40 +72,53 @@ export const searchCompanies = defineOperation({
     const city = query.city !== undefined ? foldTurkish(query.city) : null;
     const sector = query.sector !== undefined ? foldTurkish(query.sector) : null;
     if (query.q !== undefined && foldTurkish(query.q) === '') throw badParam('q', 'has no letters or digits to search for');
-    const traded = query.hs !== undefined ? await tradersOf(db, query.hs) : null;
+    const traded = query.hs !== undefined ? await companiesTrading(db, parseFilters({ hs: query.hs })) : null;
     const dir = await getDirectory(db);
-    const keep = (e: DirectoryEntry) =>
-      (!countries.length || countries.includes(e.country)) &&
-      (city === null || e.city_folded === city) &&
-      (sector === null || e.sector_folded === sector) &&
-      (!query.role || e.roles.includes(query.role)) &&
-      (!traded || traded.has(e.id));
+    // Filters as codes of the directory's columns (-1: no company has that value), then one pass
+    // over typed arrays in size order, or over the traders of `hs` when that filter is given.
+    const col = dir.columns;
+    const countryCodes = countries.map((c) => col.country.index.get(c) ?? -1);
+    const cityCode = city === null ? null : (col.city.index.get(city) ?? -1);
+    const sectorCode = sector === null ? null : (col.sector.index.get(sector) ?? -1);
+    const roleBit = query.role ? 1 << ROLES.indexOf(query.role) : 0;
+    const keep = (i: number) =>
+      (!countryCodes.length || countryCodes.includes(col.country.codes[i]!)) &&
+      (cityCode === null || col.city.codes[i] === cityCode) &&
+      (sectorCode === null || col.sector.codes[i] === sectorCode) &&
+      (!roleBit || (col.roles[i]! & roleBit) !== 0);
+    const within = traded ? tradedPositions(traded, col.position) : null;
+    const allowed = (i: number) => keep(i) && (!within || within.mask[i] === 1);
 
     let hits: Hit[];
     if (query.q !== undefined) {
       const country = countries.length === 1 ? countries[0]! : null;
-      hits = dir.index
-        .search(query.q, { limit: 1000, country })
-        .map((h) => ({ e: dir.byId.get(Number(h.id))!, matched: h.matched_name, score: h.score }))
-        .filter((h) => h.e && keep(h.e));
-    } else {
       hits = [];
-      for (const e of dir.entries) if (keep(e)) hits.push({ e, matched: null, score: null });
-      hits.sort((a, b) => b.e.trade_value_usd - a.e.trade_value_usd || a.e.id - b.e.id);
-      if (hits.length > MAX_MATCHES) hits.length = MAX_MATCHES;
+      for (const h of dir.index.search(query.q, { limit: 1000, country })) {
+        const i = col.position.get(Number(h.id));
+        if (i !== undefined && allowed(i)) hits.push({ e: dir.bySize[i]!, matched: h.matched_name, score: h.score });
+      }
+    } else {
+      // The directory is kept in this order (trade size, then id): the first matches are the answer.
+      hits = [];
+      const consider = within ? within.positions : null;
+      const n = consider ? consider.length : col.id.length;
+      for (let j = 0; j < n && hits.length < MAX_MATCHES; j++) {
+        const i = consider ? consider[j]! : j;
+        if (keep(i)) hits.push({ e: dir.bySize[i]!, matched: null, score: null });
+      }
     }
+    if (wantsDownload(req)) return arrayDownload(hits.map(view), Object.keys(CompanyHit.properties), 'companies');
     // The name index orders by relevance in steps of 0.01, then trade size; keep its order and
     // page by position in it, keyed by the last id so a stale cursor fails loudly.
-    const rows = hits.map((h, i) => ({ pos: i, ...view(h) }));
-    if (wantsDownload(req)) return arrayDownload(rows.map(({ pos: _p, ...r }) => r), Object.keys(CompanyHit.properties), 'companies');
     const limit = query.limit ?? 50;
     const c = decodeCursor(query.cursor, 2);
     const start = c ? Number(c[0]) + 1 : 0;
-    if (c && rows[start - 1]?.company_id !== c[1]) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
-    const { items, next_cursor } = page(rows.slice(start, start + limit + 1), limit, (r) => [r.pos, r.company_id]);
+    if (c && hits[start - 1]?.e.id !== c[1]) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
+    const slice = hits.slice(start, start + limit + 1).map((h, i) => ({ pos: start + i, h }));
+    const { items, next_cursor } = page(slice, limit, (r) => [r.pos, r.h.e.id]);
     return {
-      data: items.map(({ pos: _p, ...r }) => r),
-      meta: { limit, next_cursor, total: rows.length, query: { ...query, country: countries.length ? countries : undefined, cursor: undefined } },
+      data: items.map((r) => view(r.h)),
+      meta: { limit, next_cursor, total: hits.length, query: { ...query, country: countries.length ? countries : undefined, cursor: undefined } },
     };
   },
 });
@@ -126,14 +138,16 @@ function view(h: Hit) {
   };
 }
 
-async function tradersOf(db: Parameters<typeof aggregate>[0], hs: string): Promise<Set<number>> {
-  const filters = parseFilters({ hs });
-  const [own, partners] = await Promise.all([
-    aggregate(db, { filters, groupBy: ['company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
-    aggregate(db, { filters, groupBy: ['partner_company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
-  ]);
-  const out = new Set<number>();
-  for (const r of own.rows) out.add(Number(r.company_id));
-  for (const r of partners.rows) if (r.partner_company_id) out.add(Number(r.partner_company_id));
-  return out;
+/** Directory positions of the given ids, ascending, and as a mask over positions. */
+function tradedPositions(ids: Set<number>, position: Map<number, number>): { positions: Int32Array; mask: Uint8Array } {
+  const positions = new Int32Array(ids.size);
+  const mask = new Uint8Array(position.size);
+  let n = 0;
+  for (const id of ids) {
+    const p = position.get(id);
+    if (p === undefined) continue;
+    positions[n++] = p;
+    mask[p] = 1;
+  }
+  return { positions: positions.subarray(0, n).sort(), mask };
 }

@@ -11,7 +11,7 @@ import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { evaluateCube, evaluateCubeWithTotals, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
+import { evaluateCube, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf } from './cube-cache.js';
 
@@ -323,6 +323,7 @@ export function invalidateAggregates(): void {
   dataVersion++;
   cache.clear();
   qCache.clear();
+  tradingCache = new WeakMap();
 }
 
 // Beyond this many matching companies the LIKE stays a subquery rather than a literal list.
@@ -460,4 +461,36 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     cache.set(key, { at: Date.now(), value });
   }
   return value;
+}
+
+const COMPANY_ROLLUP = 'rollup_company_monthly';
+// Per copy: a copy is replaced when the data it holds changes, whichever process wrote it.
+let tradingCache = new WeakMap<object, Map<string, Set<number>>>();
+
+/**
+ * Every company on either side of the records the filters keep (no `q`): from the company rollup's
+ * copy when it is current (one selection, no grouping), else from two grouped aggregates.
+ */
+export async function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Set<number>> {
+  const cube = cubeCacheOf(db)?.get(COMPANY_ROLLUP);
+  if (cube && !filters.q && planAggregate({ filters, groupBy: ['company'], metrics: ['value_usd'] }).source?.table === COMPANY_ROLLUP) {
+    let memo = tradingCache.get(cube);
+    if (!memo) tradingCache.set(cube, (memo = new Map()));
+    const key = JSON.stringify(filters);
+    let out = memo.get(key);
+    if (!out) {
+      out = partiesIn(cube, cubeFilters(filters, null, false));
+      if (memo.size >= 200) memo.delete(memo.keys().next().value as string);
+      memo.set(key, out);
+    }
+    return out;
+  }
+  const [own, partners] = await Promise.all([
+    aggregate(db, { filters, groupBy: ['company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
+    aggregate(db, { filters, groupBy: ['partner_company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
+  ]);
+  const out = new Set<number>();
+  for (const r of own.rows) out.add(Number(r.company_id));
+  for (const r of partners.rows) if (r.partner_company_id) out.add(Number(r.partner_company_id));
+  return out;
 }

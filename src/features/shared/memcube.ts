@@ -516,6 +516,19 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   return sel.subarray(0, n);
 }
 
+/** The company and partner ids of the rows passing the filters (0, no partner, left out). */
+export function partiesIn(cube: Cube, f: CubeFilters): Set<number> {
+  const sel = selectRows(cube, f);
+  const out = new Set<number>();
+  for (const column of ['company_id', 'partner_company_id']) {
+    const col = cube.dims.get(column)!;
+    const seen = new Uint8Array(col.values.length);
+    for (let i = 0; i < sel.length; i++) seen[col.codes[sel[i]!]!] = 1;
+    for (let c = 0; c < seen.length; c++) if (seen[c] && col.values[c]) out.add(col.values[c] as number);
+  }
+  return out;
+}
+
 /** First position in rows[from, to) holding a row ≥ x (rows ascending). */
 function firstAtLeast(rows: Int32Array, from: number, to: number, x: number): number {
   let lo = from;

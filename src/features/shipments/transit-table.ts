@@ -2,14 +2,11 @@
 // by departure, so transit-time and delivery-performance statistics are a binary search for the
 // window and one pass over typed arrays instead of a scan of the shipments table per query.
 //
-// Freshness: the table is valid for one data signature, the highest shipment id and event id
-// (events are appended, never deleted: a correction retracts with a new event). The signature is
-// read at most once a second; when it moves, the table is read again in the background while
-// queries keep the previous one, so a recorded event shows within about a second and no query
-// waits on a rebuild after the first.
-import { sql, type Kysely } from 'kysely';
+// Freshness: kept as a shipment snapshot (snapshot.ts), current to within about a second.
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { TransitFilter } from './queries.js';
+import { forgetShipmentSnapshots, shipmentSnapshot } from './snapshot.js';
 
 export interface TransitTable {
   n: number;
@@ -59,22 +56,6 @@ export const transitDays: Measure = (t, i) => (t.arrival[i]! >= t.departure[i]! 
 export const delayDays: Measure = (t, i) => (Number.isNaN(t.planned[i]!) ? null : (t.arrival[i]! - t.planned[i]!) / DAY_MS);
 
 const CHUNK = 20_000;
-const CHECK_EVERY_MS = 1000;
-
-interface State {
-  table: Promise<TransitTable>;
-  signature: string;
-  checkedAt: number;
-  refreshing: boolean;
-}
-
-let states = new WeakMap<object, State>();
-
-async function signatureOf(db: Kysely<DB>): Promise<string> {
-  const r = await sql<{ s: number | string | null; e: number | string | null }>`select (select max(id) from shipments) as s, (select max(id) from shipment_events) as e`.execute(db);
-  return `${r.rows[0]?.s ?? 0}:${r.rows[0]?.e ?? 0}`;
-}
-
 const toMs = (v: unknown): number => (v === null || v === undefined ? Number.NaN : v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
 export async function readTransitTable(db: Kysely<DB>): Promise<TransitTable> {
@@ -144,46 +125,14 @@ export async function readTransitTable(db: Kysely<DB>): Promise<TransitTable> {
   return t;
 }
 
-/** The table of this store, current to within about a second (see the header). */
-export async function transitTable(db: Kysely<DB>, now = Date.now()): Promise<TransitTable> {
-  let s = states.get(db);
-  if (!s) {
-    const signature = await signatureOf(db);
-    s = states.get(db);
-    if (!s) {
-      const table = readTransitTable(db);
-      s = { table, signature, checkedAt: Date.now(), refreshing: false };
-      states.set(db, s);
-      table.catch(() => states.delete(db));
-    }
-    return s.table;
-  }
-  if (!s.refreshing && now - s.checkedAt > CHECK_EVERY_MS) void refresh(db, s);
-  return s.table;
-}
-
-async function refresh(db: Kysely<DB>, s: State): Promise<void> {
-  s.refreshing = true;
-  try {
-    const signature = await signatureOf(db);
-    if (signature !== s.signature) {
-      const table = await readTransitTable(db);
-      if (states.get(db) === s) {
-        s.table = Promise.resolve(table);
-        s.signature = signature;
-      }
-    }
-  } catch {
-    // Keep serving the table we have; the next check tries again.
-  } finally {
-    s.checkedAt = Date.now();
-    s.refreshing = false;
-  }
+/** The table of this store, current to within about a second (see snapshot.ts). */
+export function transitTable(db: Kysely<DB>, now = Date.now()): Promise<TransitTable> {
+  return shipmentSnapshot(db, 'transits', readTransitTable, now);
 }
 
 /** Forget every table (tests that add shipments and read statistics at once). */
 export function forgetTransitTables(): void {
-  states = new WeakMap();
+  forgetShipmentSnapshots();
 }
 
 /** Rows of the table the filter keeps, in departure order. */

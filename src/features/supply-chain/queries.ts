@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
+import { shipmentSnapshot } from '../shipments/snapshot.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -171,6 +172,67 @@ export function filterShipments(rows: readonly ShipmentRow[], f: ShipmentFilter)
     (!f.transport_mode || r.transport_mode === f.transport_mode) &&
     (from === null || (r.departure !== null && r.departure >= from)) &&
     (to === null || (r.departure !== null && r.departure <= to)));
+}
+
+// Up to this many tracked shipments are held in memory and filtered there; beyond, each filter is
+// a query of its own.
+const IN_MEMORY_SHIPMENTS = 300_000;
+
+export interface ShipmentTable {
+  /** In id order: the order the SQL reads them, which summaries keep. */
+  rows: ShipmentRow[];
+  /** Positions in `rows` of the shipments with a departure, by departure, and those departures. */
+  byDeparture: Int32Array;
+  departures: string[];
+  summaries: Map<string, unknown>;
+}
+
+/** The shipments behind routes, ports and carriers, read now (warm-up) or on first use. */
+export function shipmentTable(db: Kysely<DB>): Promise<ShipmentTable | null> {
+  return shipmentSnapshot(db, 'supply-chain', readShipmentTable);
+}
+
+export async function readShipmentTable(db: Kysely<DB>): Promise<ShipmentTable | null> {
+  const rows = await allShipmentRows(db, IN_MEMORY_SHIPMENTS);
+  if (!rows) return null;
+  const dated = rows.map((r, i) => i).filter((i) => rows[i]!.departure !== null);
+  dated.sort((a, b) => (rows[a]!.departure! < rows[b]!.departure! ? -1 : rows[a]!.departure! > rows[b]!.departure! ? 1 : a - b));
+  return { rows, byDeparture: Int32Array.from(dated), departures: dated.map((i) => rows[i]!.departure!), summaries: new Map() };
+}
+
+/** First position whose departure is ≥ x, or > x when `after`. */
+function firstDeparture(t: ShipmentTable, x: string, after: boolean): number {
+  let lo = 0;
+  let hi = t.departures.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const d = t.departures[mid]!;
+    if (d < x || (after && d === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The rows the filter keeps, in id order: a window of the departure order, then the other filters. */
+export function selectShipments(t: ShipmentTable, f: ShipmentFilter): ShipmentRow[] {
+  if (!f.range.from && !f.range.to) return filterShipments(t.rows, f);
+  const lo = f.range.from ? firstDeparture(t, `${f.range.from}T00:00:00.000Z`, false) : 0;
+  const hi = f.range.to ? firstDeparture(t, `${f.range.to}T23:59:59.999Z`, true) : t.departures.length;
+  const picked = new Int32Array(Math.max(0, hi - lo));
+  let n = 0;
+  for (let i = lo; i < hi; i++) {
+    const r = t.rows[t.byDeparture[i]!]!;
+    if (f.origin_port && r.origin_port !== f.origin_port) continue;
+    if (f.destination_port && r.destination_port !== f.destination_port) continue;
+    if (f.port && r.origin_port !== f.port && r.destination_port !== f.port) continue;
+    if (f.carrier && r.carrier !== f.carrier) continue;
+    if (f.transport_mode && r.transport_mode !== f.transport_mode) continue;
+    picked[n++] = t.byDeparture[i]!;
+  }
+  const order = picked.subarray(0, n).sort();
+  const out = new Array<ShipmentRow>(n);
+  for (let i = 0; i < n; i++) out[i] = t.rows[order[i]!]!;
+  return out;
 }
 
 type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };

@@ -10,7 +10,7 @@ import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import { memo } from '../companies/cache.js';
 import { arrayDownload } from '../companies/download.js';
 import { FromTo, Nullable, PortCode, dateRange, knownPort, portName, round4 } from './params.js';
-import { allShipmentRows, filterShipments, shipmentRows, type ShipmentFilter, type ShipmentRow } from './queries.js';
+import { selectShipments, shipmentRows, shipmentTable, type ShipmentFilter, type ShipmentRow } from './queries.js';
 
 const MODES: string[] = TRANSPORT_MODES.map((m) => m.code);
 const Days = Nullable(Type.Number());
@@ -29,29 +29,23 @@ const RouteView = Type.Object({
   transit_count: Type.Integer({ description: 'Shipments with both actual departure and arrival' }),
 });
 
-// Up to this many tracked shipments are held in memory and filtered there; beyond, each filter is
-// a query of its own.
-const IN_MEMORY_SHIPMENTS = 300_000;
 const DERIVED_MAX = 1_000;
-const derived = new WeakMap<object, Map<string, unknown>>();
 
 /**
  * A summary of the shipments matching the filter. Every route, carrier and port summary reads the
- * same table with a different mix of filters, so the table is read once (for as long as the memo
- * keeps it) and filtered in memory, and each summary is worked out once per table and filter: the
- * grouping of tens of thousands of rows costs more than their filtering. Callers share the summary
- * and must not change it.
+ * same table with a different mix of filters, so the table is held in memory (a shipment snapshot,
+ * current to within about a second) and filtered there, and each summary is worked out once per
+ * table and filter: the grouping of tens of thousands of rows costs more than their filtering.
+ * Callers share the summary and must not change it.
  */
 export async function fromShipments<T>(db: Kysely<DB>, f: ShipmentFilter, what: string, summarise: (rows: ShipmentRow[]) => T): Promise<T> {
-  const table = await memo(db, 'shipments:all', () => allShipmentRows(db, IN_MEMORY_SHIPMENTS));
+  const table = await shipmentTable(db);
   if (!table) return summarise(await memo(db, `shipments:${JSON.stringify(f)}`, () => shipmentRows(db, f)));
-  let summaries = derived.get(table);
-  if (!summaries) derived.set(table, (summaries = new Map()));
   const key = `${what}:${JSON.stringify(f)}`;
-  if (summaries.has(key)) return summaries.get(key) as T;
-  const value = summarise(filterShipments(table, f));
-  if (summaries.size >= DERIVED_MAX) summaries.delete(summaries.keys().next().value as string);
-  summaries.set(key, value);
+  if (table.summaries.has(key)) return table.summaries.get(key) as T;
+  const value = summarise(selectShipments(table, f));
+  if (table.summaries.size >= DERIVED_MAX) table.summaries.delete(table.summaries.keys().next().value as string);
+  table.summaries.set(key, value);
   return value;
 }
 

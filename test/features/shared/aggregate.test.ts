@@ -5,7 +5,7 @@ import { describeEachStore } from '../../helpers/stores.js';
 import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
-import { aggregate, planAggregate, invalidateAggregates, usesGtipCopy, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
+import { aggregate, companiesTrading, planAggregate, invalidateAggregates, usesGtipCopy, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
 import { GTIP_CUBE } from '../../../src/features/shared/record-cubes.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
@@ -174,6 +174,42 @@ describeEachStore('aggregate engine', (get) => {
       for (const c of CUBE_SOURCES) expect(cache.get(c.table)?.rows, c.table).toBeGreaterThan(0);
       invalidateAggregates();
       await checkRandomSpecs(6);
+    } finally {
+      stopCubeCache(db);
+      invalidateAggregates();
+    }
+  });
+
+  it('names every company on either side of the matching records, from SQL and from the company copy', async () => {
+    const { db } = get().store;
+    const r = prng(23);
+    const specs: FilterQuery[] = [{}];
+    for (let n = 0; n < 12; n++) {
+      const q: FilterQuery = {};
+      if (r.next() < 0.7) q.hs = r.pick(['61', '6109', '610910', '87', '8703', '84']);
+      if (r.next() < 0.4) q.from = r.pick(['2024-01', '2024-02']);
+      if (r.next() < 0.4) q.country = r.pick(['DE', 'US', 'IT']);
+      specs.push(q);
+    }
+    const want = (q: FilterQuery) => {
+      const f = parseFilters(q);
+      const out = new Set<number>();
+      for (const d of decls) {
+        if (f.from && d.date < f.from) continue;
+        if (f.countries.length && !f.countries.includes(d.country)) continue;
+        if (f.hs.length && !d.items.some((i) => f.hs.some((h) => i.hs.startsWith(h)))) continue;
+        out.add(d.company);
+        if (d.partner) out.add(d.partner);
+      }
+      return [...out].sort((a, b) => a - b);
+    };
+    const got = async (q: FilterQuery) => [...(await companiesTrading(db, parseFilters(q)))].sort((a, b) => a - b);
+    for (const q of specs) expect(await got(q), `sql ${JSON.stringify(q)}`).toEqual(want(q));
+    const cache = startCubeCache(get().store);
+    try {
+      await cache.refresh();
+      invalidateAggregates();
+      for (const q of specs) expect(await got(q), `copy ${JSON.stringify(q)}`).toEqual(want(q));
     } finally {
       stopCubeCache(db);
       invalidateAggregates();

@@ -3,7 +3,8 @@
 import { it, expect, beforeAll } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { buildWorld, type World } from '../companies/fixture.js';
-import { allShipmentRows, filterShipments, shipmentRows, type ShipmentFilter, type ShipmentRow } from '../../../src/features/supply-chain/queries.js';
+import { allShipmentRows, filterShipments, readShipmentTable, selectShipments, shipmentRows, shipmentTable, type ShipmentFilter, type ShipmentRow } from '../../../src/features/supply-chain/queries.js';
+import { forgetShipmentSnapshots } from '../../../src/features/shipments/snapshot.js';
 
 describeEachStore('shipment rows in memory', (get) => {
   let w: World;
@@ -41,9 +42,20 @@ describeEachStore('shipment rows in memory', (get) => {
       { transport_mode: 'sea', range: { from: '2024-01-11', to: '2024-02-16' } },
       { range: { from: '2024-03-02', to: '2024-03-02' } },
     ];
+    const table = (await readShipmentTable(db))!;
     for (const f of filters) {
       const sqlRows = (await shipmentRows(db, f)).map(key).sort();
       expect(filterShipments(all, f).map(key).sort(), JSON.stringify(f)).toEqual(sqlRows);
+      // The window read from the departure order gives the same rows, in id order.
+      expect(selectShipments(table, f).map(key), JSON.stringify(f)).toEqual(filterShipments(all, f).map(key));
+    }
+    // Every window with bounds on and between the stored departures, and one empty.
+    const days = [...new Set(all.map((r) => r.departure?.slice(0, 10)).filter((d): d is string => !!d))].sort();
+    for (const from of [null, ...days]) {
+      for (const to of [null, ...days, '2024-01-01']) {
+        const f = { range: { from, to } };
+        expect(selectShipments(table, f).map(key), JSON.stringify(f)).toEqual(filterShipments(all, f).map(key));
+      }
     }
   });
 
@@ -53,6 +65,24 @@ describeEachStore('shipment rows in memory', (get) => {
     expect(days).toEqual([10, 12, 14]);
     expect(all.find((r) => r.carrier === 'MAEU' && r.transport_mode === 'air')!.transit_days).toBeNull();
     expect(all.find((r) => r.carrier === null)!.transit_days).toBeNull();
+  });
+
+  it('shows a new shipment in the in-memory copy within about a second, without a cache being cleared', async () => {
+    const db = get().store.db;
+    forgetShipmentSnapshots();
+    const before = (await shipmentTable(db))!.rows.length;
+    await db.insertInto('shipments').values({
+      flow: 'export', transport_mode: 'road', status: 'planned', bl_number: null, booking_number: null, awb_number: null, vessel: null, voyage: null,
+      company_id: w.A, partner_company_id: null, declaration_id: null, planned_arrival: null, actual_departure: null, actual_arrival: null, eta: null,
+      updated_at: '2024-04-01T00:00:00.000Z', carrier: 'XRBORL', origin_port: 'TRIST', destination_port: 'BGSOF', planned_departure: '2024-03-05T00:00:00.000Z',
+    }).execute();
+    let rows = (await shipmentTable(db))!.rows;
+    for (let i = 0; i < 40 && rows.length === before; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = (await shipmentTable(db))!.rows;
+    }
+    expect(rows.length).toBe(before + 1);
+    expect(rows[rows.length - 1]!.destination_port).toBe('BGSOF');
   });
 
   it('leaves a table larger than the bound to SQL', async () => {
