@@ -4,6 +4,7 @@
 // receiving thread more than parsing the JSON again (measured: 50,000 declarations took 3.7 s to
 // deserialise); a transferred buffer and the batch's distinct strings cost little to post, and
 // rebuilding the objects from them is a few array reads per field.
+import type { RowSource, SqlValue } from './bulk.js';
 import type { Flow } from './record.js';
 import type { ValidDeclaration, ValidItem, ValidParty } from './validate.js';
 
@@ -24,14 +25,25 @@ const NULL = -1;
 export class StringTable {
   private readonly ids = new Map<string, number>();
   private fresh: string[] = [];
+  private next = 0;
 
   id(s: string): number {
     let id = this.ids.get(s);
     if (id === undefined) {
-      this.ids.set(s, (id = this.ids.size));
+      this.ids.set(s, (id = this.next++));
       this.fresh.push(s);
     }
     return id;
+  }
+
+  /**
+   * A number for a string that does not repeat (a declaration number, a container number): sent
+   * as it is, without the lookup, whose cost for hundreds of thousands of new strings per batch
+   * is far more than sending the string.
+   */
+  unique(s: string): number {
+    this.fresh.push(s);
+    return this.next++;
   }
 
   /** Strings added since the last call. */
@@ -49,6 +61,10 @@ class Writer {
 
   str(s: string | null): void {
     this.num(s === null ? NULL : this.table.id(s));
+  }
+
+  unique(s: string | null): void {
+    this.num(s === null ? NULL : this.table.unique(s));
   }
 
   num(n: number): void {
@@ -98,10 +114,10 @@ function readParty(r: Reader): ValidParty {
 export function packDeclarations(list: readonly ValidDeclaration[], table: StringTable): PackedDeclarations {
   const w = new Writer(table);
   for (const d of list) {
-    w.str(d.declaration_no); w.str(d.flow); w.str(d.regime); w.str(d.registered_at); w.num(d.period); w.str(d.customs_office);
+    w.unique(d.declaration_no); w.str(d.flow); w.str(d.regime); w.str(d.registered_at); w.num(d.period); w.str(d.customs_office);
     w.str(d.declarant); writeParty(w, d.company); writeParty(w, d.partner); w.str(d.partner_country); w.str(d.country_of_origin);
     w.str(d.country_of_dispatch); w.str(d.country_of_destination); w.str(d.incoterm); w.str(d.currency); w.num(d.invoice_value);
-    w.num(d.value_usd_cents); w.str(d.transport_mode); w.str(d.port); w.str(d.vessel); w.str(d.bl_number); w.num(d.net_weight_kg);
+    w.num(d.value_usd_cents); w.str(d.transport_mode); w.str(d.port); w.str(d.vessel); w.unique(d.bl_number); w.num(d.net_weight_kg);
     w.num(d.gross_weight_kg); w.num(d.customs_duty_usd_cents); w.num(d.additional_duty_usd_cents); w.num(d.vat_usd_cents);
     w.num(d.estimated.length);
     for (const e of d.estimated) w.str(e);
@@ -150,4 +166,76 @@ function readItems(r: Reader): ValidItem[] {
     };
   }
   return items;
+}
+
+/**
+ * Rows of SQL values (a generated batch's documents, rollup deltas) packed the same way: each
+ * cell's kind (null, number, string) in one byte and its number, or its string's number in the
+ * batch's string table, in a Float64Array.
+ */
+export interface PackedRows {
+  count: number;
+  width: number;
+  strings: string[];
+  kinds: Uint8Array;
+  numbers: Float64Array;
+}
+
+const K_NULL = 0;
+const K_NUMBER = 1;
+const K_STRING = 2;
+
+/**
+ * Packs `source` (rows of `width` cells); `table` is the batch's, shared with its other parts in
+ * order. Strings of the `unique` columns are sent without looking them up (StringTable.unique).
+ */
+export function packRows(
+  source: RowSource | readonly (readonly SqlValue[])[], width: number, table: StringTable, unique: readonly number[] = [],
+): PackedRows {
+  const once = new Uint8Array(width);
+  for (const c of unique) once[c] = 1;
+  const rows: RowSource = Array.isArray(source)
+    ? { count: source.length, fill: (i, out) => { const r = source[i]!; for (let c = 0; c < width; c++) out[c] = r[c] ?? null; } }
+    : (source as RowSource);
+  const kinds = new Uint8Array(rows.count * width);
+  const numbers = new Float64Array(rows.count * width);
+  const row: SqlValue[] = new Array(width);
+  for (let i = 0, at = 0; i < rows.count; i++) {
+    rows.fill(i, row);
+    for (let c = 0; c < width; c++, at++) {
+      const v = row[c];
+      if (v === null || v === undefined) kinds[at] = K_NULL;
+      else if (typeof v === 'number') {
+        kinds[at] = K_NUMBER;
+        numbers[at] = v;
+      } else {
+        kinds[at] = K_STRING;
+        numbers[at] = once[c] ? table.unique(v) : table.id(v);
+      }
+    }
+  }
+  return { count: rows.count, width, strings: table.takeFresh(), kinds, numbers };
+}
+
+/** The buffers to transfer when posting packed rows. */
+export function rowBuffers(p: PackedRows): ArrayBuffer[] {
+  return [p.kinds.buffer as ArrayBuffer, p.numbers.buffer as ArrayBuffer];
+}
+
+/**
+ * Packed rows read back in place, as a row source; `dictionary` is the batch's, grown by this
+ * part's strings (so parts are opened in the order they were packed).
+ */
+export function unpackRows(p: PackedRows, dictionary: string[]): RowSource {
+  for (const s of p.strings) dictionary.push(s);
+  const { kinds, numbers, width } = p;
+  return {
+    count: p.count,
+    fill(i, out) {
+      for (let c = 0, at = i * width; c < width; c++, at++) {
+        const k = kinds[at];
+        out[c] = k === K_NUMBER ? numbers[at]! : k === K_STRING ? dictionary[numbers[at]!]! : null;
+      }
+    },
+  };
 }

@@ -3,13 +3,13 @@
 // batches already committed and completes the rest; a killed run leaves only whole batches.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import { once } from 'node:events';
 import type { Store } from '../db/connect.js';
 import type { FileFormat } from './parse.js';
 import { writeStreamed } from './writer.js';
 import { batchesOnThread } from './parse-thread.js';
 import { batchesHere } from './file-batches.js';
+import { coreFree } from './worker-thread.js';
 import { deferIndexes, restoreDeferredIndexes, withLoadSettings } from './bulk-indexes.js';
 
 /**
@@ -30,19 +30,8 @@ export interface FileIngestOptions {
   /** Dataset name stored on the declarations; default "file:<base name>". */
   source?: string;
   onBatch?(progress: FileIngestSummary & { batch: number }): void;
-  /** Parse and validate on a second thread; default: when a core is free (parseOnThreadByDefault). */
+  /** Parse and validate on a second thread; default: when a core is free (coreFree). */
   parseThread?: boolean;
-}
-
-/**
- * A second thread pays only when a core is free for it: on a machine whose other cores are busy
- * it competes with the writing thread and the load takes longer than on one thread (measured
- * on two cores with one busy: 50,000 declarations in 3.0-3.3 s against 2.7-2.8 s). Free here
- * means the one-minute load average leaves at least one core and a half unused.
- */
-export function parseOnThreadByDefault(): boolean {
-  const cores = os.availableParallelism();
-  return cores >= 2 && os.loadavg()[0]! <= cores - 1.5;
 }
 
 export interface ReportLine {
@@ -78,7 +67,7 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
   // batch's transaction as they arrive: on a second thread (parse-thread.ts), reading, parsing
   // and validating overlap with writing. The file's hash, needed for the first batch key, is
   // computed meanwhile.
-  const onThread = opts.parseThread ?? parseOnThreadByDefault();
+  const onThread = opts.parseThread ?? coreFree();
   const batches = (onThread ? batchesOnThread : batchesHere)(file, opts.format, batchSize);
   const first = batches.next();
   first.catch(() => {}); // awaited below; not an unhandled rejection while hashing

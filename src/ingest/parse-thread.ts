@@ -4,10 +4,7 @@
 // reading, JSON parsing and validation cost the writing thread only the unpacking. Batches come
 // in file order with the same boundaries as when read on this thread (file-batches.ts), so batch
 // keys, and with them idempotency, do not depend on the thread.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from './worker-thread.js';
 import { unpackDeclarations, type PackedDeclarations } from './codec.js';
 import { FileFormatError, type FileFormat } from './parse.js';
 import { batchesFrom, type BatchEnd, type BatchEvent, type ParsedBatch } from './file-batches.js';
@@ -24,7 +21,7 @@ export type ParserMessage =
  * thread are thrown here; returning early stops the thread.
  */
 export async function* batchesOnThread(file: string, format: FileFormat, batchSize: number): AsyncGenerator<ParsedBatch> {
-  const worker = startWorker({ file, format, batchSize, ahead: 2 });
+  const worker = startWorker(import.meta.url, 'parse-worker', { file, format, batchSize, ahead: 2 } satisfies ParserInput);
   const queue: ParserMessage[] = [];
   let waiting: (() => void) | null = null;
   const push = (m: ParserMessage) => {
@@ -57,17 +54,4 @@ export async function* batchesOnThread(file: string, format: FileFormat, batchSi
   } finally {
     await worker.terminate();
   }
-}
-
-function startWorker(input: ParserInput): Worker {
-  const here = import.meta.url;
-  const entry = new URL(here.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js', here).href;
-  if (!here.endsWith('.ts')) return new Worker(new URL(entry), { workerData: input });
-  // Run from TypeScript sources (tsx, vitest): the thread registers tsx's loader first, from its
-  // ESM entry (resolving 'tsx/esm/api' from here would give the CommonJS one).
-  const pkgFile = createRequire(here).resolve('tsx/package.json');
-  const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  const api = new URL(pkg.exports['./esm/api']!.import.default, pathToFileURL(pkgFile)).href;
-  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, workerData: input });
 }

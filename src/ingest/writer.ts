@@ -10,7 +10,7 @@ import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
 import { addOnConflict, insertNew, insertRows, type RowSource } from './bulk.js';
-import { ROLLUPS, RollupAccumulator, measuresOf, type StoredDeclaration } from './rollups.js';
+import { ROLLUPS, RollupAccumulator, measuresOf, type RollupTable, type StoredDeclaration } from './rollups.js';
 import { dropIndexesForLoad, type RestoreIndexes } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
 import type { ValidDeclaration, ValidItem } from './validate.js';
@@ -45,6 +45,29 @@ export interface BatchOptions {
    * run in the batch's transaction after the rollups: they commit or roll back with the batch.
    */
   alsoWrite?(trx: Kysely<DB>, stored: readonly StoredDeclaration[]): Promise<void>;
+  /**
+   * Rollup deltas summed ahead (by the seed, on its generating thread) over every valid declaration
+   * of the batch, in order, taking declaration i's parties to be `companyIds[i]` and
+   * `partnerIds[i]`. Used only when the batch stored every one of them with exactly those ids, so
+   * they are the deltas this writer would have summed; otherwise (duplicates, a party resolved to
+   * another row) the deltas are summed here as usual.
+   */
+  deltas?: PrecomputedDeltas;
+}
+
+export interface PrecomputedDeltas {
+  rows: { table(name: RollupTable): RowSource };
+  companyIds: ArrayLike<number>;
+  partnerIds: ArrayLike<number>;
+}
+
+/** True when `deltas` were summed over exactly the declarations stored, with the ids they got. */
+function deltasFit(deltas: PrecomputedDeltas, stored: readonly StoredDeclaration[], valid: number): boolean {
+  if (stored.length !== valid || deltas.companyIds.length !== valid || deltas.partnerIds.length !== valid) return false;
+  for (let i = 0; i < valid; i++) {
+    if (stored[i]!.company_id !== deltas.companyIds[i] || stored[i]!.partner_company_id !== deltas.partnerIds[i]) return false;
+  }
+  return true;
 }
 
 const DECLARATION_COLUMNS = [
@@ -109,8 +132,13 @@ export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Om
     committed = stored;
     const { records, rejected: invalid, inBatchDuplicates, preRejected } = batch.finish();
     const rejected: RejectedRow[] = [...(opts.preRejected ?? []), ...(preRejected ?? []), ...invalid];
-    const deltas = new RollupAccumulator();
-    deltas.add(stored);
+    let deltas: { table(name: RollupTable): RowSource };
+    if (opts.deltas && deltasFit(opts.deltas, stored, valid)) deltas = opts.deltas.rows;
+    else {
+      const acc = new RollupAccumulator();
+      acc.add(stored);
+      deltas = acc;
+    }
     for (const def of ROLLUPS) {
       const rows = deltas.table(def.table);
       if (!rows.count) continue;

@@ -8,14 +8,14 @@ import { DEFAULT_SEED_BATCH, seedStore, StoreNotEmptyError } from './seed.js';
 
 export const seedCommand: Command = {
   summary: 'generate the synthetic dataset: seed --declarations N --seed S [--from YYYY-MM --to YYYY-MM] [--report] [--append]',
-  usage: 'tradeapi seed --declarations N --seed S [--from YYYY-MM --to YYYY-MM] [--report] [--append] [--batch-size N]',
+  usage: 'tradeapi seed --declarations N --seed S [--from YYYY-MM --to YYYY-MM] [--report] [--append] [--batch-size N] [--generate-thread yes|no]',
   async run(args, ctx) {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
       options: {
         declarations: { type: 'string' }, seed: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' },
-        report: { type: 'boolean' }, append: { type: 'boolean' }, 'batch-size': { type: 'string' },
+        report: { type: 'boolean' }, append: { type: 'boolean' }, 'batch-size': { type: 'string' }, 'generate-thread': { type: 'string' },
       },
     });
     const whole = (v: string | undefined, fallback: number, name: string, min: number) => {
@@ -36,6 +36,12 @@ export const seedCommand: Command = {
       console.error(`tradeapi: ${(err as Error).message}`);
       return 2;
     }
+    // Default: a second thread generates when the seed has several batches and a core is free.
+    const thread = values['generate-thread'];
+    if (thread !== undefined && thread !== 'yes' && thread !== 'no') {
+      console.error('tradeapi: --generate-thread must be yes or no');
+      return 2;
+    }
     const period = defaultPeriod(new Date());
     const from = values.from === undefined ? period.from : parseYearMonth(values.from);
     const to = values.to === undefined ? period.to : parseYearMonth(values.to);
@@ -47,7 +53,9 @@ export const seedCommand: Command = {
     try {
       await migrate(store);
       console.log(`seeding ${declarations} declarations, seed ${seed}, ${formatYearMonth(from)}..${formatYearMonth(to)}`);
-      const s = await seedStore(store, { seed, declarations, from, to, append: values.append ?? false, batchSize, log: (m) => console.log(m) });
+      const s = await seedStore(store, {
+        seed, declarations, from, to, append: values.append ?? false, batchSize, log: (m) => console.log(m), ...(thread ? { thread: thread === 'yes' } : {}),
+      });
       console.log(
         `done in ${(s.ms / 1000).toFixed(1)} s: ${s.declarations} declarations stored (${s.duplicates} duplicates, ${s.rejected} rejected), ` +
           `${s.companies} companies, ${s.contacts} contacts, ${s.bills_of_lading} bills of lading, ${s.containers} containers, ` +

@@ -7,17 +7,20 @@ import type { Store } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { foldTurkish } from '../domain/codes/text.js';
-import { insertRows, type SqlValue } from '../ingest/bulk.js';
-import { writeBatch } from '../ingest/writer.js';
+import { insertRows, type RowSource, type SqlValue } from '../ingest/bulk.js';
+import { writeStreamed } from '../ingest/writer.js';
 import { deferIndexes, dropIndexesForLoad, restoreDeferredIndexes, withLoadSettings } from '../ingest/bulk-indexes.js';
 import { rememberCompanies } from '../ingest/companies.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
-import type { DeclarationInput } from '../ingest/record.js';
+import { coreFree } from '../ingest/worker-thread.js';
 import { buildParties, type Parties, type SynthCompany } from './companies.js';
-import { generate, type Generated } from './generate.js';
 import { formatYearMonth, type Month } from './calendar.js';
 import { Calibration } from './calibration.js';
-import type { BillOfLading, Container, Shipment } from './logistics.js';
+import {
+  BL_COLUMNS, BL_PARTY_COLUMNS, CONTAINER_COLUMNS, EVENT_COLUMNS, SHIPMENT_COLUMNS, SHIPMENT_DECLARATION_COLUMN, SHIPMENT_PARTY_COLUMNS,
+  drawBatches, partyId, withDeltas, type DrawnBatch, type PartyIds, type SeedBatch,
+} from './seed-batches.js';
+import { startSeedThread } from './seed-thread.js';
 
 export interface SeedOptions {
   seed: number;
@@ -28,6 +31,13 @@ export interface SeedOptions {
   append?: boolean;
   batchSize?: number;
   log?: (msg: string) => void;
+  /**
+   * Generate on a second thread while this one writes (seed-thread.ts); default: when the seed
+   * has more than one batch and a core is free. The data is the same either way.
+   */
+  thread?: boolean;
+  /** For tests: the generating thread fails after posting this many batches. */
+  threadFailAfter?: number;
 }
 
 export interface SeedSummary {
@@ -41,7 +51,7 @@ export interface SeedSummary {
   shipments: number;
   shipment_events: number;
   ms: number;
-  calibration: Calibration;
+  calibration: Pick<Calibration, 'rows'>;
 }
 
 export class StoreNotEmptyError extends Error {}
@@ -73,66 +83,73 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   if (existing > 0 && !opts.append) {
     throw new StoreNotEmptyError(`the store already holds ${existing} declarations; use --append to add to them`);
   }
-  const parties = buildParties(opts.seed, opts.declarations);
-  const ids = await storeParties(store, parties);
-  log(`companies ready: ${parties.turkish.length} Turkish, ${parties.foreign.length} foreign`);
-
-  const summary: SeedSummary = {
-    declarations: 0, duplicates: 0, rejected: 0, companies: ids.created, contacts: ids.contacts, bills_of_lading: 0, containers: 0,
-    shipments: 0, shipment_events: 0, ms: 0, calibration: new Calibration(),
-  };
   const batchSize = opts.batchSize ?? DEFAULT_SEED_BATCH;
-  // Only worth it when the seed writes more than one batch: a single batch into empty tables
-  // already goes in without its indexes (writer.ts).
-  if (existing === 0 && opts.declarations > batchSize && deferIndexes(store, SEED_DEFERRED_INDEXES)) {
-    log('secondary indexes of declarations, containers and company rollups deferred to the end of the seed');
-  }
+  const generateOpts = { seed: opts.seed, declarations: opts.declarations, from: opts.from, to: opts.to, serialOffset: existing };
+  // Started first, so that the thread builds its parties and draws while this one stores them.
+  const onThread = opts.thread ?? (opts.declarations > batchSize && coreFree());
+  const thread = onThread ? startSeedThread({ generate: generateOpts, batchSize, ahead: 2, ...(opts.threadFailAfter === undefined ? {} : { failAfter: opts.threadFailAfter }) }) : null;
   try {
-    await seedBatches(store, opts, parties, ids, summary, batchSize, existing, log);
+    const parties = buildParties(opts.seed, opts.declarations);
+    const ids = await storeParties(store, parties);
+    thread?.setIds(ids);
+    log(`companies ready: ${parties.turkish.length} Turkish, ${parties.foreign.length} foreign${thread ? '; generating on a second thread' : ''}`);
+
+    const calibration = new Calibration();
+    const summary: SeedSummary = {
+      declarations: 0, duplicates: 0, rejected: 0, companies: ids.created, contacts: ids.contacts, bills_of_lading: 0, containers: 0,
+      shipments: 0, shipment_events: 0, ms: 0, calibration,
+    };
+    // Only worth it when the seed writes more than one batch: a single batch into empty tables
+    // already goes in without its indexes (writer.ts).
+    if (existing === 0 && opts.declarations > batchSize && deferIndexes(store, SEED_DEFERRED_INDEXES)) {
+      log('secondary indexes of declarations, containers and company rollups deferred to the end of the seed');
+    }
+    try {
+      const batches = thread ? thread.batches() : drawHere(drawBatches(generateOpts, parties, batchSize, calibration), ids);
+      const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
+      await writeBatches(store, batches, keyBase, ids, summary, batchSize, log);
+    } finally {
+      // Also when a batch failed: the store gets its indexes back whatever happened.
+      const t = performance.now();
+      if (restoreDeferredIndexes(store)) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    if (thread) {
+      const rows = thread.calibration();
+      summary.calibration = { rows: () => rows };
+    }
+    summary.ms = Math.round(performance.now() - started);
+    return summary;
   } finally {
-    // Also when a batch failed: the store gets its indexes back whatever happened.
-    const t = performance.now();
-    if (restoreDeferredIndexes(store)) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await thread?.close();
   }
-  summary.ms = Math.round(performance.now() - started);
-  return summary;
 }
 
-async function seedBatches(
-  store: Store, opts: SeedOptions, parties: Parties, ids: PartyIds, summary: SeedSummary, batchSize: number, existing: number,
-  log: (msg: string) => void,
+function* drawHere(drawn: Iterable<DrawnBatch>, ids: PartyIds): Generator<SeedBatch> {
+  for (const d of drawn) yield withDeltas(d, ids);
+}
+
+async function writeBatches(
+  store: Store, batches: Iterable<SeedBatch> | AsyncIterable<SeedBatch>, keyBase: string, ids: PartyIds, summary: SeedSummary,
+  batchSize: number, log: (msg: string) => void,
 ): Promise<void> {
-  const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
-  let batch: Generated[] = [];
   let batchNo = 0;
-  const flush = async () => {
-    if (!batch.length) return;
-    const records: DeclarationInput[] = batch.map((g) => g.drawn.record);
-    const generated = batch;
-    const res = await writeBatch(store, records, {
+  for await (const batch of batches) {
+    const res = await writeStreamed(store, { chunks: [batch.valid], expected: batch.valid.length, finish: () => batch }, {
       batchKey: `${keyBase}:${batchNo++}`,
       source: 'synthetic',
       kind: 'seed',
-      alsoWrite: (trx, stored) => storeLogistics(trx, store, generated, stored, ids, summary),
+      deltas: batch.deltas,
+      alsoWrite: (trx, stored) => storeDocs(trx, store, batch, stored, ids, summary),
     });
     summary.declarations += res.stored;
     summary.duplicates += res.duplicates;
     summary.rejected += new Set(res.rejected.map((r) => r.index)).size;
     if (res.rejected.length) log(`rejected in batch ${batchNo}: ${JSON.stringify(res.rejected.slice(0, 3))}`);
-    batch = [];
-  };
-  for (const g of generate({ seed: opts.seed, declarations: opts.declarations, from: opts.from, to: opts.to, serialOffset: existing }, parties)) {
-    summary.calibration.add(g.drawn.record);
-    batch.push(g);
-    if (batch.length >= batchSize) {
-      await flush();
-      if (summary.declarations % 100_000 < batchSize) log(`${summary.declarations} declarations stored`);
-    }
+    if (batch.records === batchSize && summary.declarations % 100_000 < batchSize) log(`${summary.declarations} declarations stored`);
   }
-  await flush();
 }
 
-interface PartyIds {
+interface StoredParties extends PartyIds {
   turkish: number[];
   foreign: number[];
   created: number;
@@ -146,7 +163,7 @@ const COMPANY_COLUMNS = ['name', 'name_folded', 'aliases', 'tax_number', 'countr
  * transaction, and returns ids by position. The ingestion writer's company cache learns them
  * after the commit, so the batches do not look every party up again.
  */
-async function storeParties(store: Store, parties: Parties): Promise<PartyIds> {
+async function storeParties(store: Store, parties: Parties): Promise<StoredParties> {
   const now = nowIso();
   const known = new Map<string, { id: number; roles: string[] }>();
   const identity = (country: string, taxNumber: string | null, folded: string) => (country === 'TR' && taxNumber ? `TR|${taxNumber}` : `${country}|${folded}`);
@@ -180,7 +197,7 @@ async function storeParties(store: Store, parties: Parties): Promise<PartyIds> {
       known.set(key, { id: Number(r.id), roles: rolesByKey.get(key) ?? [] });
     }
     const idOf = (c: SynthCompany) => known.get(keyOf(c))!.id;
-    const ids: PartyIds = { turkish: parties.turkish.map(idOf), foreign: parties.foreign.map(idOf), created: created.length, contacts: 0 };
+    const ids: StoredParties = { turkish: parties.turkish.map(idOf), foreign: parties.foreign.map(idOf), created: created.length, contacts: 0 };
 
     const fresh = new Set(created.map((r) => Number(r.id)));
     const contacts = parties.contacts.filter((c) => fresh.has(ids.foreign[c.company] as number));
@@ -196,63 +213,76 @@ async function storeParties(store: Store, parties: Parties): Promise<PartyIds> {
   return ids;
 }
 
-const BL_COLUMNS = [
-  'bl_number', 'flow', 'carrier_scac', 'vessel', 'voyage', 'booking_number', 'port_of_loading', 'port_of_discharge', 'shipper_name',
-  'shipper_company_id', 'consignee_name', 'consignee_company_id', 'notify_party', 'packages', 'package_type', 'gross_weight_kg',
-  'volume_m3', 'goods_description', 'issued_at', 'shipped_on_board_at', 'source',
-];
-const SHIPMENT_COLUMNS = [
-  'flow', 'transport_mode', 'status', 'bl_number', 'booking_number', 'awb_number', 'carrier', 'vessel', 'voyage', 'origin_port',
-  'destination_port', 'company_id', 'partner_company_id', 'declaration_id', 'planned_departure', 'planned_arrival',
-  'actual_departure', 'actual_arrival', 'eta', 'updated_at',
-];
-const EVENT_COLUMNS = ['shipment_id', 'event_type', 'event_code', 'classifier', 'occurred_at', 'location', 'container_no', 'vessel', 'recorded_at', 'source'];
-
 /**
  * The documents and shipments of the declarations this batch stored, inside its transaction. A
  * declaration already stored (by an earlier run) got its documents with it, so only stored ones
  * count here, and their ids come from the writer.
  */
-async function storeLogistics(
+async function storeDocs(
   trx: Kysely<DB>,
   store: Store,
-  batch: readonly Generated[],
+  batch: SeedBatch,
   stored: readonly StoredDeclaration[],
   ids: PartyIds,
   summary: SeedSummary,
 ): Promise<void> {
-  const companyId = (index: number, turkish: boolean) => (turkish ? ids.turkish[index] : ids.foreign[index]) as number;
-  const declIds = new Map<string, number>();
-  for (const s of stored) declIds.set(s.record.declaration_no, s.id);
-  const fresh = batch.filter((g) => declIds.has(g.drawn.record.declaration_no));
-  const bls: SqlValue[][] = [];
-  const boxes: SqlValue[][] = [];
-  for (const g of fresh) {
-    if (!g.bl) continue;
-    bls.push(blRow(g.bl, companyId));
-    for (const c of g.containers) boxes.push(containerRow(c));
-  }
-  await insertIndexed(trx, store, { table: 'bills_of_lading', columns: BL_COLUMNS, suffix: 'on conflict (bl_number) do nothing' }, bls);
-  await insertIndexed(trx, store, { table: 'containers', columns: ['container_no', 'bl_number', 'iso_type', 'seal_no', 'gross_weight_kg'], suffix: 'on conflict do nothing' }, boxes);
+  // Declaration id by position among the batch's valid declarations (null: not stored now).
+  const idByRecord = new Map<object, number>();
+  for (const s of stored) idByRecord.set(s.record, s.id);
+  const declIds = batch.valid.map((v) => idByRecord.get(v) ?? null);
+  const all = stored.length === batch.valid.length;
+  const { docs } = batch;
 
-  const withShipment = fresh.filter((g) => g.shipment);
+  const bls = owned(docs.bls, BL_COLUMNS.length, declIds, all, (row, out) => {
+    for (const c of BL_PARTY_COLUMNS) out[c] = partyId(ids, out[c] as number);
+  });
+  const boxes = owned(docs.containers, CONTAINER_COLUMNS.length, declIds, all, () => {});
+  await insertIndexed(trx, store, { table: 'bills_of_lading', columns: BL_COLUMNS, suffix: 'on conflict (bl_number) do nothing' }, bls);
+  await insertIndexed(trx, store, { table: 'containers', columns: CONTAINER_COLUMNS, suffix: 'on conflict do nothing' }, boxes);
+
+  const shipments = owned(docs.shipments, SHIPMENT_COLUMNS.length, declIds, all, (row, out) => {
+    for (const c of SHIPMENT_PARTY_COLUMNS) out[c] = partyId(ids, out[c] as number);
+    out[SHIPMENT_DECLARATION_COLUMN] = declIds[row[0] as number]!;
+  });
   const created = await insertIndexed<{ id: number; booking_number: string }>(
-    trx, store, { table: 'shipments', columns: SHIPMENT_COLUMNS, suffix: 'returning id, booking_number' },
-    withShipment.map((g) => shipmentRow(g, companyId, declIds.get(g.drawn.record.declaration_no) ?? null)),
+    trx, store, { table: 'shipments', columns: SHIPMENT_COLUMNS, suffix: 'returning id, booking_number' }, shipments,
   );
   // Matched back by booking number: RETURNING order is not promised on PostgreSQL.
   const byBooking = new Map(created.map((r) => [r.booking_number, Number(r.id)]));
-  const events: SqlValue[][] = [];
-  for (const g of withShipment) {
-    const s = g.shipment as Shipment;
-    const id = byBooking.get(s.booking_number) as number;
-    for (const e of s.events) events.push([id, e.event_type, e.event_code, e.classifier, e.occurred_at, e.location, e.container_no, e.vessel, e.occurred_at, 'synthetic']);
-  }
+  const events = owned(docs.events, EVENT_COLUMNS.length, declIds, all, (_row, out) => {
+    out[0] = byBooking.get(out[0] as string) as number;
+  });
   await insertIndexed(trx, store, { table: 'shipment_events', columns: EVENT_COLUMNS }, events);
-  summary.shipments += withShipment.length;
-  summary.shipment_events += events.length;
-  summary.bills_of_lading += bls.length;
-  summary.containers += boxes.length;
+  summary.shipments += shipments.count;
+  summary.shipment_events += events.count;
+  summary.bills_of_lading += bls.count;
+  summary.containers += boxes.count;
+}
+
+/**
+ * The rows of `source` whose declaration (first cell) was stored, without that cell, as a row
+ * source: `fix` then replaces references by ids in the row given out (`row` is the full row).
+ */
+function owned(
+  source: RowSource, width: number, declIds: readonly (number | null)[], all: boolean, fix: (row: SqlValue[], out: SqlValue[]) => void,
+): RowSource {
+  const row: SqlValue[] = new Array(width + 1);
+  let keep: number[] | null = null;
+  if (!all) {
+    keep = [];
+    for (let i = 0; i < source.count; i++) {
+      source.fill(i, row);
+      if (declIds[row[0] as number] !== null) keep.push(i);
+    }
+  }
+  return {
+    count: keep ? keep.length : source.count,
+    fill(i, out) {
+      source.fill(keep ? keep[i]! : i, row);
+      for (let c = 0; c < width; c++) out[c] = row[c + 1]!;
+      fix(row, out);
+    },
+  };
 }
 
 /** insertRows, with the table's secondary indexes rebuilt after it when the rows at least double it. */
@@ -260,31 +290,10 @@ async function insertIndexed<R = Record<string, unknown>>(
   trx: Kysely<DB>,
   store: Store,
   spec: { table: string; columns: readonly string[]; suffix?: string },
-  rows: SqlValue[][],
+  rows: SqlValue[][] | RowSource,
 ): Promise<R[]> {
-  const restore = dropIndexesForLoad(store, spec.table, rows.length);
+  const restore = dropIndexesForLoad(store, spec.table, Array.isArray(rows) ? rows.length : (rows as RowSource).count);
   const out = await insertRows<R>(trx, store, spec, rows);
   restore();
   return out;
-}
-
-function blRow(b: BillOfLading, companyId: (index: number, turkish: boolean) => number): SqlValue[] {
-  return [
-    b.bl_number, b.flow, b.carrier_scac, b.vessel, b.voyage, b.booking_number, b.port_of_loading, b.port_of_discharge, b.shipper_name,
-    companyId(b.shipper_company, b.shipper_turkish), b.consignee_name, companyId(b.consignee_company, b.consignee_turkish), b.notify_party,
-    b.packages, b.package_type, b.gross_weight_kg, b.volume_m3, b.goods_description, b.issued_at, b.shipped_on_board_at, 'synthetic',
-  ];
-}
-
-function containerRow(c: Container): SqlValue[] {
-  return [c.container_no, c.bl_number, c.iso_type, c.seal_no, c.gross_weight_kg];
-}
-
-function shipmentRow(g: Generated, companyId: (index: number, turkish: boolean) => number, declarationId: number | null): SqlValue[] {
-  const s = g.shipment as Shipment;
-  return [
-    s.flow, s.transport_mode, s.status, s.bl_number, s.booking_number, s.awb_number, s.carrier, s.vessel, s.voyage, s.origin_port,
-    s.destination_port, companyId(g.drawn.company.index, true), companyId(g.drawn.partner.index, false), declarationId,
-    s.planned_departure, s.planned_arrival, s.actual_departure, s.actual_arrival, s.eta, s.updated_at,
-  ];
 }

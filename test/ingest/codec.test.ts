@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { packDeclarations, unpackDeclarations, StringTable } from '../../src/ingest/codec.js';
+import { packDeclarations, packRows, unpackDeclarations, unpackRows, StringTable } from '../../src/ingest/codec.js';
 import { validateDeclaration, type ValidDeclaration } from '../../src/ingest/validate.js';
 import { makeDeclarations } from './fixtures.js';
 
@@ -39,5 +39,27 @@ describe('packed declarations', () => {
     port1.close();
     expect(packed.numbers.byteLength).toBe(0); // transferred, not copied
     expect(unpackDeclarations(got, [])).toEqual(list);
+  });
+
+  it('pack rows of strings, numbers and nulls beside the declarations of the same batch, unique cells included', () => {
+    const list = valid(5, 'R');
+    const rows = [
+      [0, 'BL-1', 'import', 12.5, null, 'Çorlu 42'],
+      [1, 'BL-2', 'import', -3, 'x', ''],
+      [4, 'BL-3', 'export', 0, null, 'Çorlu 42'],
+    ];
+    const table = new StringTable();
+    const declarations = packDeclarations(list, table);
+    const packed = packRows(rows, 6, table, [1]);
+    expect(packed.strings.filter((s) => s === 'Çorlu 42')).toHaveLength(1);
+    const dictionary: string[] = [];
+    expect(unpackDeclarations(declarations, dictionary)).toEqual(list);
+    const source = unpackRows(packed, dictionary);
+    const back = Array.from({ length: source.count }, (_, i) => {
+      const out: (string | number | null)[] = new Array(6);
+      source.fill(i, out);
+      return out;
+    });
+    expect(back).toEqual(rows);
   });
 });

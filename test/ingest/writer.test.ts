@@ -2,7 +2,9 @@ import { it, expect } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachStore } from '../helpers/stores.js';
 import type { Store } from '../../src/db/connect.js';
-import { writeBatch } from '../../src/ingest/writer.js';
+import { writeBatch, writeStreamed, BatchBuilder, type PrecomputedDeltas } from '../../src/ingest/writer.js';
+import { RollupAccumulator } from '../../src/ingest/rollups.js';
+import { freshStore } from '../helpers/stores.js';
 import { verifyRollups } from '../../src/ingest/verify.js';
 import { mulberry32 } from '../domain/codes/prng.js';
 import { makeDeclaration, makeDeclarations } from './fixtures.js';
@@ -18,6 +20,19 @@ async function totals(store: Store) {
     .select([sql<number>`coalesce(sum(records), 0)`.as('n'), sql<number>`coalesce(sum(value_usd_cents), 0)`.as('cents')])
     .executeTakeFirstOrThrow();
   return { declarations: Number(d.n), cents: Number(d.cents), items: Number(i.n), rollupRecords: Number(r.n), rollupCents: Number(r.cents) };
+}
+
+/** Deltas summed ahead for every valid declaration of `built`, assuming the given party ids. */
+function summedAhead(built: BatchBuilder, companyIds: number[], partnerIds: number[]): PrecomputedDeltas {
+  const acc = new RollupAccumulator();
+  acc.add(built.valid.map((record, i) => ({ id: 0, record, company_id: companyIds[i]!, partner_company_id: partnerIds[i]! })));
+  return { rows: acc, companyIds, partnerIds };
+}
+
+function built(records: unknown[]): BatchBuilder {
+  const b = new BatchBuilder();
+  for (const r of records) b.add(r);
+  return b;
 }
 
 describeEachStore('ingest writer', (get) => {
@@ -142,5 +157,41 @@ describeEachStore('ingest writer', (get) => {
     expect(report.ok).toBe(false);
     expect(report.differences.some((d) => d.table === 'rollup_items_monthly' && d.kind === 'different' && d.measures?.value_usd_cents)).toBe(true);
     expect(report.differences.some((d) => d.table === 'rollup_company_monthly' && d.kind === 'missing')).toBe(true);
+  });
+
+  it('takes rollup deltas summed ahead only when every declaration was stored with the party ids they assumed', async () => {
+    const { target } = get();
+    const fresh = await freshStore(target);
+    const store = fresh.store;
+    try {
+      const write = (b: BatchBuilder, key: string, deltas: PrecomputedDeltas) =>
+        writeStreamed(store, { chunks: [b.valid], expected: b.valid.length, finish: () => b }, { batchKey: key, source: 'ahead', deltas });
+      // The parties exist after a first batch; their ids are what the next batches resolve to.
+      const first = makeDeclarations(10, 0, 'A');
+      await writeBatch(store, first, { batchKey: 'ahead-0', source: 'ahead' });
+      const ids = new Map((await store.db.selectFrom('declarations').select(['declaration_no', 'company_id', 'partner_company_id']).execute()).map((r) => [r.declaration_no, r]));
+      const same = makeDeclarations(10, 0, 'B').map((d, i) => ({ ...d, company: first[i]!.company, partner: first[i]!.partner }));
+      const right = { company: same.map((_, i) => Number(ids.get(first[i]!.declaration_no)!.company_id)), partner: same.map((_, i) => Number(ids.get(first[i]!.declaration_no)!.partner_company_id)) };
+
+      // Wrong ids: summed here instead, so the rollups stay right.
+      const wrong = built(same.slice(0, 5));
+      await write(wrong, 'ahead-1', summedAhead(wrong, right.company.slice(0, 5).map((x) => x + 1_000), right.partner.slice(0, 5)));
+      expect((await verifyRollups(store)).ok).toBe(true);
+      // Some declarations already stored (duplicates): summed here too.
+      const mixed = built(same);
+      const res = await write(mixed, 'ahead-2', summedAhead(mixed, right.company, right.partner));
+      expect(res).toMatchObject({ stored: 5, duplicates: 5 });
+      expect((await verifyRollups(store)).ok).toBe(true);
+      // Every one stored with the assumed ids: the deltas are taken as given (here deliberately
+      // summed over other values, which verify then sees).
+      const next = built(makeDeclarations(10, 0, 'C').map((d, i) => ({ ...d, company: first[i]!.company, partner: first[i]!.partner })));
+      const doubled = built(makeDeclarations(10, 0, 'C').map((d, i) => ({ ...d, company: first[i]!.company, partner: first[i]!.partner })));
+      for (const v of doubled.valid) v.value_usd_cents *= 2;
+      const taken = summedAhead(doubled, right.company, right.partner);
+      await write(next, 'ahead-3', taken);
+      expect((await verifyRollups(store)).ok).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 });
