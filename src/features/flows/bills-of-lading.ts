@@ -12,10 +12,12 @@ import { foldTurkish } from '../../domain/codes/text.js';
 import { parseDateBound, type Flow } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import {
-  BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, foldedSql, likePattern, toBillOfLadingView, whereClause,
+  BillOfLadingView, BILL_OF_LADING_COLUMNS, billsByNumber, containersByBill, foldedSql, likePattern, toBillOfLadingView, whereClause,
   type BillOfLadingRow,
 } from '../shared/declarations.js';
+import type { ReadStore } from '../shared/record-cubes.js';
 import type { FlowSpec } from './flow.js';
+import { billPage, billTable } from './bill-table.js';
 
 export interface BillFilter {
   flow: Flow;
@@ -104,6 +106,17 @@ export async function listBills(db: Kysely<DB>, f: BillFilter, after: [string, s
   return res.rows.map((r) => ({ ...r, issued_at: String(r.issued_at) }));
 }
 
+/**
+ * Up to limit + 1 bills after (issued_at, bl_number), newest first: picked in the in-memory table,
+ * read from the store; the SQL answers when the cursor's bill is not in the table.
+ */
+export async function billRows(store: ReadStore, f: BillFilter, after: [string, string] | null, limit: number): Promise<BillOfLadingRow[]> {
+  const numbers = billPage(await billTable(store), f, after, limit + 1);
+  if (!numbers) return listBills(store.db, f, after, limit);
+  const found = await billsByNumber(store.db, numbers);
+  return numbers.map((n) => found.get(n)).filter((b): b is BillOfLadingRow => b !== undefined).map((b) => ({ ...b, issued_at: String(b.issued_at) }));
+}
+
 async function views(db: Kysely<DB>, rows: BillOfLadingRow[]) {
   const containers = await containersByBill(db, rows.map((r) => r.bl_number));
   return rows.map((r) => toBillOfLadingView(r, containers.get(r.bl_number) ?? []));
@@ -123,7 +136,8 @@ export function listBillsOp(fs: FlowSpec): Operation {
     data: BillOfLadingView,
     async handle({ query }, { deps, req }) {
       const f = parseBillFilter(query, fs.flow);
-      const db = deps.store.db;
+      const { store } = deps;
+      const db = store.db;
       if (wantsDownload(req)) {
         return {
           columns: BILL_OF_LADING_COLUMNS,
@@ -131,7 +145,7 @@ export function listBillsOp(fs: FlowSpec): Operation {
           rows: (async function* () {
             let after: [string, string] | null = null;
             for (;;) {
-              const rows = await listBills(db, f, after, 2000);
+              const rows = await billRows(store, f, after, 2000);
               const page = rows.slice(0, 2000);
               for (const v of await views(db, page)) yield v;
               if (rows.length <= 2000) return;
@@ -144,7 +158,7 @@ export function listBillsOp(fs: FlowSpec): Operation {
       const limit = query.limit ?? 50;
       const cursor = decodeCursor(query.cursor, 2);
       if (cursor && !cursor.every((c) => typeof c === 'string')) throw badParam('cursor', 'not a cursor of this list; pass meta.next_cursor unchanged');
-      const [rows, source] = await Promise.all([listBills(db, f, cursor as [string, string] | null, limit), sourceMeta(db)]);
+      const [rows, source] = await Promise.all([billRows(store, f, cursor as [string, string] | null, limit), sourceMeta(db)]);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       const next = rows.length > limit && last ? encodeCursor([last.issued_at, last.bl_number]) : null;

@@ -11,6 +11,7 @@ import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import type { Filters, Flow } from './filters.js';
 import { declarationIdsFromCopies } from './declaration-ids.js';
+import { FOLD_PAIRS } from './text-search.js';
 
 // --- sorting and cursors ------------------------------------------------------------------------
 
@@ -69,7 +70,6 @@ export function likePattern(folded: string): string {
 
 // Turkish folding in portable SQL (replace and lower exist on both engines), so free text matches
 // stored descriptions the way foldTurkish matches names: ı/İ → i, ş → s, ğ → g, ç → c, ö → o, ü → u.
-const FOLD_PAIRS: [string, string][] = [['İ', 'i'], ['I', 'i'], ['ı', 'i'], ['Ş', 's'], ['ş', 's'], ['Ğ', 'g'], ['ğ', 'g'], ['Ç', 'c'], ['ç', 'c'], ['Ö', 'o'], ['ö', 'o'], ['Ü', 'u'], ['ü', 'u']];
 export function foldedSql(column: RawBuilder<unknown>): RawBuilder<unknown> {
   let e: RawBuilder<unknown> = column;
   for (const [a, b] of FOLD_PAIRS) e = sql`replace(${e}, ${sql.lit(a)}, ${sql.lit(b)})`;
