@@ -11,7 +11,7 @@ import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { evaluateCube, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
+import { evaluateCubeCounted, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf } from './cube-cache.js';
 
@@ -35,6 +35,11 @@ export interface AggregateSpec {
   sort?: { field: string; desc: boolean } | null;
   /** Upper bound on groups returned when no `top` is given. */
   maxRows?: number;
+  /**
+   * Only records with a known partner company form the groups (pairs of a supply-chain link); the
+   * totals, and so the shares, still cover every record the filters keep.
+   */
+  partnerKnown?: boolean;
 }
 
 export type AggRow = Record<string, string | number | null>;
@@ -45,6 +50,8 @@ export interface AggregateResult {
   totals: AggRow;
   source: string;
   truncated: boolean;
+  /** How many groups there are before `top` or `maxRows`, when the path that answered knows it. */
+  groups?: number;
 }
 
 const MEASURE_OF: Partial<Record<Metric, Measure>> = {
@@ -194,6 +201,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs));
     else if (join) where.push(prefixCondition(sql.ref('i.gtip'), f.hs));
   }
+  if (spec.partnerKnown) where.push(src ? sql`partner_company_id <> 0` : sql`d.partner_company_id is not null`);
   if (f.countries.length) where.push(inList(c('partner_country'), f.countries));
   if (f.ports.length) where.push(inList(c('port'), f.ports));
   if (f.customsOffices.length) where.push(inList(c('customs_office'), f.customsOffices));
@@ -375,9 +383,9 @@ export function cubeFilters(f: Filters, qIds: number[] | null, raw: boolean): Cu
  * The rows the planned SQL would give, from an in-memory copy when one is current: the rollup's
  * cube, or for the raw path the declaration or line copy of the records.
  */
-function cubeRows(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies): Record<string, unknown>[] | null {
+function cubeRows(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies): { rows: Record<string, unknown>[]; groups: number } | null {
   const found = cubeOf(db, spec, plan, qIds);
-  return found && evaluateCube(found.cube, spec, found.filters, found.recordsColumn, grouped);
+  return found && evaluateCubeCounted(found.cube, spec, found.filters, found.recordsColumn, grouped);
 }
 
 function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanies) {
@@ -391,7 +399,9 @@ function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanie
   }
   const cube = cubeCacheOf(db)?.get(plan.source?.table ?? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE));
   if (!cube) return null;
-  return { cube, filters: cubeFilters(f, qIds, raw), recordsColumn: raw ? DISTINCT_DECLARATIONS : plan.recordsColumn };
+  const filters = cubeFilters(f, qIds, raw);
+  if (spec.partnerKnown) filters.partnerKnown = true;
+  return { cube, filters, recordsColumn: raw ? DISTINCT_DECLARATIONS : plan.recordsColumn };
 }
 
 const GTIP_SAFE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd']);
@@ -422,7 +432,7 @@ export function usesGtipCopy(spec: AggregateSpec): boolean {
 
 /** Groups and total from one selection, when both would be read from the same copy the same way. */
 function cubeRowsWithTotals(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, totalsPlan: Plan, qIds: QCompanies) {
-  const same = plan.source?.table === totalsPlan.source?.table && plan.recordsColumn === totalsPlan.recordsColumn && plan.productLevel === totalsPlan.productLevel;
+  const same = plan.source?.table === totalsPlan.source?.table && plan.recordsColumn === totalsPlan.recordsColumn && plan.productLevel === totalsPlan.productLevel && !spec.partnerKnown;
   // The GTIP copy counts declarations per code: its total over codes is not a count of declarations.
   if (!same || gtipDepth(spec, plan)) return null;
   const found = cubeOf(db, spec, plan, qIds);
@@ -436,10 +446,16 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   const plan = planAggregate(spec);
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
-  const ungrouped = { ...spec, groupBy: [] };
+  const ungrouped = { ...spec, groupBy: [], partnerKnown: undefined };
   const totalsPlan = grouped ? planAggregate(ungrouped) : null;
-  const run = async (s: AggregateSpec, p: Plan, g: boolean) => cubeRows(db, s, p, g, qIds) ?? (await build(s, p, g, qIds).query.execute(db)).rows;
+  let groups: number | undefined;
+  const run = async (s: AggregateSpec, p: Plan, g: boolean) => {
+    const fromCube = cubeRows(db, s, p, g, qIds);
+    if (fromCube && g) groups = fromCube.groups;
+    return fromCube?.rows ?? (await build(s, p, g, qIds).query.execute(db)).rows;
+  };
   const both = totalsPlan ? cubeRowsWithTotals(db, spec, plan, totalsPlan, qIds) : null;
+  if (both) groups = both.groups;
   const [rowsRes, totalsRes] = both ? [both.rows, both.totals] : await Promise.all([run(spec, plan, true), totalsPlan ? run(ungrouped, totalsPlan, false) : null]);
   let rows = rowsRes.map((r) => toRow(spec, r, grouped));
   let truncated = false;
@@ -455,7 +471,9 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     delete r._value_cents;
   }
   delete totals._value_cents;
-  const value: AggregateResult = { rows, totals, source: plan.source?.table ?? 'declarations', truncated };
+  // Without a limit the SQL's rows are every group.
+  if (groups === undefined && grouped && !spec.top && !truncated) groups = rows.length;
+  const value: AggregateResult = { rows, totals, source: plan.source?.table ?? 'declarations', truncated, ...(groups !== undefined ? { groups } : {}) };
   if (rows.length <= CACHE_ROWS_MAX) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(key, { at: Date.now(), value });

@@ -249,6 +249,8 @@ export interface CubeFilters {
   /** Day bounds (YYYYMMDD), on cubes with a `date` column. */
   dateFrom?: number | null;
   dateTo?: number | null;
+  /** Only rows with a known partner company (value neither 0 nor null). */
+  partnerKnown?: boolean;
   /** Bounds on the declaration's value, on cubes with a `decl_value_cents` measure. */
   valueMin?: number | null;
   valueMax?: number | null;
@@ -276,15 +278,21 @@ export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, re
   return evaluate(cube, spec, f, recordsColumn, grouped, false).rows;
 }
 
+/** As `evaluateCube`, with the number of groups before the limit. */
+export function evaluateCubeCounted(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean): { rows: CubeRow[]; groups: number } {
+  const { rows, groups } = evaluate(cube, spec, f, recordsColumn, grouped, false);
+  return { rows, groups };
+}
+
 /**
  * The groups and, from the same selected rows, the ungrouped total: what `evaluateCube` gives
  * for the spec and for the spec without groups, for the price of one selection.
  */
-export function evaluateCubeWithTotals(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null): { rows: CubeRow[]; totals: CubeRow[] } {
-  return evaluate(cube, spec, f, recordsColumn, true, true) as { rows: CubeRow[]; totals: CubeRow[] };
+export function evaluateCubeWithTotals(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null): { rows: CubeRow[]; totals: CubeRow[]; groups: number } {
+  return evaluate(cube, spec, f, recordsColumn, true, true) as { rows: CubeRow[]; totals: CubeRow[]; groups: number };
 }
 
-function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean, withTotals: boolean): { rows: CubeRow[]; totals: CubeRow[] | null } {
+function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean, withTotals: boolean): { rows: CubeRow[]; totals: CubeRow[] | null; groups: number } {
   const sel = selectRows(cube, f);
   const needs: MeasureNeeds = {
     weight: spec.metrics.includes('net_weight_kg') || spec.metrics.includes('unit_value_usd_per_kg'),
@@ -299,15 +307,15 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
   const groupBy = grouped ? spec.groupBy : [];
   const groups = groupBy.map((d) => groupOf(cube, d, spec));
   const totals = withTotals ? groupAndSum(cube, sel, sel.length, [], needs) : null;
-  if (!groupBy.length) return { rows: groupAndSum(cube, sel, sel.length, groups, needs), totals };
+  if (!groupBy.length) return { rows: groupAndSum(cube, sel, sel.length, groups, needs), totals, groups: 1 };
   const sums = groupSums(cube, sel, sel.length, groups, needs);
   const limit = (spec.top ?? spec.maxRows ?? 10_000) + (spec.top ? 0 : 1);
   // Thousands of groups (companies) of which a page is wanted: pick the page from the sums.
   const chosen = sums.count > 4 * limit ? topGroups(sums, groups, spec, limit) : null;
-  if (chosen) return { rows: groupRows(cube, sel, sel.length, groups, needs, sums, chosen), totals };
+  if (chosen) return { rows: groupRows(cube, sel, sel.length, groups, needs, sums, chosen), totals, groups: sums.count };
   const rows = groupRows(cube, sel, sel.length, groups, needs, sums, null);
   sortRows(rows, spec);
-  return { rows: rows.slice(0, limit), totals };
+  return { rows: rows.slice(0, limit), totals, groups: sums.count };
 }
 
 /** A filter on one dimension: which codes pass (mask) and the same codes listed. */
@@ -505,6 +513,12 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   if (declValue && f.valueMin != null) n = keepAtLeast(sel, n, declValue, f.valueMin);
   if (declValue && f.valueMax != null) n = keepAtMost(sel, n, declValue, f.valueMax);
   for (const ch of checks) n = keepMasked(sel, n, ch.codes, ch.mask);
+  if (f.partnerKnown) {
+    const partner = cube.dims.get('partner_company_id')!;
+    let known = knownMasks.get(partner);
+    if (!known) knownMasks.set(partner, (known = maskOf(partner, (v) => v !== 0 && v !== null).mask));
+    n = keepMasked(sel, n, partner.codes, known);
+  }
   for (const [c, p] of partyChecks) {
     let w = 0;
     for (let i = 0; i < n; i++) {
@@ -528,6 +542,8 @@ export function partiesIn(cube: Cube, f: CubeFilters): Set<number> {
   }
   return out;
 }
+
+const knownMasks = new WeakMap<DimColumn, Uint8Array>();
 
 /** First position in rows[from, to) holding a row ≥ x (rows ascending). */
 function firstAtLeast(rows: Int32Array, from: number, to: number, x: number): number {
@@ -590,8 +606,8 @@ interface GroupSums {
   count: number;
   /** Group of each selected row. */
   slot: Int32Array;
-  /** Bucket codes of each group, per grouping. */
-  keys: number[][];
+  /** Bucket codes of group s, per grouping (decoded from its composite key when asked). */
+  keyOf: (s: number) => number[];
   sums: Map<string, Float64Array>;
 }
 
@@ -608,6 +624,30 @@ function scratchKeys(n: number): Float64Array {
   k.fill(0);
   return k;
 }
+// Groupings with up to this many key combinations count in a direct table, others in a hash.
+let directSpanMax = 1 << 22;
+/** Sets that bound and returns the previous one (tests run both ways on small cubes). */
+export function setDirectSpanMax(span: number): number {
+  const previous = directSpanMax;
+  directSpanMax = span;
+  return previous;
+}
+
+let hashKeys = new Float64Array(1 << 16);
+let hashVals = new Int32Array(1 << 16);
+/** An empty open-addressing table for up to n keys (load ≤ 1/2), over reused arrays. */
+function scratchHash(n: number): { keys: Float64Array; vals: Int32Array; mask: number; shift: number } {
+  let bits = 16;
+  while (1 << bits < 2 * n) bits++;
+  const size = 1 << bits;
+  if (hashKeys.length < size) {
+    hashKeys = new Float64Array(size);
+    hashVals = new Int32Array(size);
+  }
+  const vals = hashVals.subarray(0, size);
+  vals.fill(-1);
+  return { keys: hashKeys.subarray(0, size), vals, mask: size - 1, shift: 32 - bits };
+}
 function scratchTable(span: number): Int32Array {
   if (tableScratch.length < span) tableScratch = new Int32Array(Math.max(span, tableScratch.length * 2));
   const t = tableScratch.subarray(0, span);
@@ -623,11 +663,10 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
   // Group of each selected row: composite key → dense group number. The per-row arrays are
   // scratch space reused by the next grouping (hundreds of thousands of rows a call).
   const slot = scratchSlots(n);
-  const keys: number[][] = [];
   let count = 0;
+  let keyOf: (s: number) => number[] = () => [];
   if (!groups.length) {
     count = 1;
-    keys.push([]);
     slot.fill(0);
   } else {
     const codes = groups.map((g) => cube.dims.get(g.column)!.codes);
@@ -640,7 +679,41 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
       const rx = radix[gi]!;
       for (let i = 0; i < n; i++) key[i] = key[i]! * rx + b[c[sel[i]!]!]!;
     }
-    const decode = (k: number) => {
+    // Composite key of each group, in order of first appearance; decoded only for groups asked for.
+    const first: number[] = [];
+    if (span <= directSpanMax) {
+      const table = scratchTable(span);
+      for (let i = 0; i < n; i++) {
+        const k = key[i]!;
+        let s = table[k]!;
+        if (!s) {
+          s = table[k] = ++count;
+          first.push(k);
+        }
+        slot[i] = s - 1;
+      }
+    } else {
+      // Too many combinations for a direct table (company × partner): open addressing on the
+      // composite key, in typed arrays.
+      const h = scratchHash(n);
+      for (let i = 0; i < n; i++) {
+        const k = key[i]!;
+        let at = Math.imul((k | 0) ^ ((k / 4294967296) | 0), 0x9e3779b1) >>> h.shift;
+        let s = h.vals[at]!;
+        while (s !== -1 && h.keys[at] !== k) {
+          at = (at + 1) & h.mask;
+          s = h.vals[at]!;
+        }
+        if (s === -1) {
+          s = h.vals[at] = count++;
+          h.keys[at] = k;
+          first.push(k);
+        }
+        slot[i] = s;
+      }
+    }
+    keyOf = (s: number) => {
+      let k = first[s]!;
       const out = new Array<number>(groups.length);
       for (let gi = groups.length - 1; gi >= 0; gi--) {
         out[gi] = k % radix[gi]!;
@@ -648,29 +721,6 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
       }
       return out;
     };
-    if (span <= 1 << 22) {
-      const table = scratchTable(span);
-      for (let i = 0; i < n; i++) {
-        const k = key[i]!;
-        let s = table[k]!;
-        if (!s) {
-          s = table[k] = ++count;
-          keys.push(decode(k));
-        }
-        slot[i] = s - 1;
-      }
-    } else {
-      const table = new Map<number, number>();
-      for (let i = 0; i < n; i++) {
-        const k = key[i]!;
-        let s = table.get(k);
-        if (s === undefined) {
-          table.set(k, (s = count++));
-          keys.push(decode(k));
-        }
-        slot[i] = s;
-      }
-    }
   }
   const sums = new Map<string, Float64Array>();
   const sumInto = (name: string, src: Float64Array) => {
@@ -695,7 +745,7 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
     }
     sums.set('records', acc);
   }
-  return { count, slot, keys, sums };
+  return { count, slot, keyOf, sums };
 }
 
 /** The rows of the chosen groups (all when `chosen` is null), in that order, named like the SQL's. */
@@ -705,7 +755,7 @@ function groupRows(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
   const out: CubeRow[] = order.map((s, at) => {
     rowOf[s] = at;
     const row: CubeRow = {};
-    g.keys[s]!.forEach((code, gi) => (row[`g${gi}`] = groups[gi]!.out[code]!));
+    g.keyOf(s).forEach((code, gi) => (row[`g${gi}`] = groups[gi]!.out[code]!));
     for (const [name, acc] of g.sums) row[name] = acc[s]!;
     return row;
   });
@@ -754,8 +804,10 @@ function topGroups(g: GroupSums, groups: Group[], spec: AggregateSpec, limit: nu
   const cmp = (a: number, b: number) => {
     const d = key[a]! - key[b]!;
     if (d !== 0) return desc ? -d : d;
+    const ka = g.keyOf(a);
+    const kb = g.keyOf(b);
     for (let gi = 0; gi < groups.length; gi++) {
-      const c = compareValues(groups[gi]!.out[g.keys[a]![gi]!]!, groups[gi]!.out[g.keys[b]![gi]!]!);
+      const c = compareValues(groups[gi]!.out[ka[gi]!]!, groups[gi]!.out[kb[gi]!]!);
       if (c !== 0) return c;
     }
     return 0;

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { defineOperation, FormatParam, wantsDownload } from '../../http/operation.js';
 import { CursorParam, LimitParam, decodeCursor, page } from '../../http/pagination.js';
 import { badParam } from '../../http/errors.js';
-import { aggregate } from '../shared/aggregate.js';
+import { aggregate, type AggRow, type Dim, type Metric } from '../shared/aggregate.js';
 import { echoFilters, parseFilters } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { memo } from '../companies/cache.js';
@@ -50,18 +50,37 @@ export const listLinks = defineOperation({
   async handle({ query }, { deps, req }) {
     const db = deps.store.db;
     const filters = parseFilters({ hs: query.hs, country: query.country, company_id: query.company_id, from: query.from, to: query.to }, 'export');
-    const res = await aggregate(db, { filters, groupBy: ['company', 'partner_company'], metrics: ['value_usd', 'records'], maxRows: 200_000 });
-    const all = res.rows.filter((r) => r.partner_company_id);
     const download = wantsDownload(req) !== null;
-    const limit = download ? all.length : (query.limit ?? 50);
-    const c = decodeCursor(query.cursor, 2);
-    let start = 0;
-    if (c) {
-      start = all.findIndex((r) => r.company_id === c[0] && r.partner_company_id === c[1]) + 1;
+    const limit = download ? 200_000 : (query.limit ?? 50);
+    // The cursor is the position of the last row and its pair. A page is the first groups up to it
+    // (picked from the sums, not a full ranking of every pair); should the ranking have moved since,
+    // the pair is looked for in the whole ranking, as keyset paging would.
+    const c = decodeCursor(query.cursor, 3);
+    const at = c ? Number(c[0]) : -1;
+    if (c && !(Number.isInteger(at) && at >= 0 && at < 200_000)) throw badParam('cursor', 'not a cursor of this list; pass meta.next_cursor unchanged');
+    const spec = { filters, groupBy: ['company', 'partner_company'] as Dim[], metrics: ['value_usd', 'records'] as Metric[], partnerKnown: true };
+    const whole = () => aggregate(db, { ...spec, maxRows: 200_000 });
+    let res = download ? await whole() : await aggregate(db, { ...spec, top: at + 1 + limit + 1 });
+    // Answered by SQL, the first groups do not tell how many there are.
+    let partial = !download;
+    if (partial && res.groups === undefined) {
+      res = await whole();
+      partial = false;
+    }
+    const same = (r: AggRow | undefined) => r !== undefined && r.company_id === c![1] && r.partner_company_id === c![2];
+    let start = at + 1;
+    if (c && !same(res.rows[at])) {
+      if (partial) res = await whole();
+      start = res.rows.findIndex(same) + 1;
       if (start === 0) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
     }
-    const { items, next_cursor } = page(all.slice(start, start + limit + 1), limit, (r) => [r.company_id, r.partner_company_id]);
-    const pairs = items.map((r) => ({ company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id) }));
+    const all = res.rows;
+    const { items, next_cursor } = page(
+      all.slice(start, start + limit + 1).map((r, i) => ({ r, pos: start + i })),
+      limit,
+      (x) => [x.pos, x.r.company_id, x.r.partner_company_id],
+    );
+    const pairs = items.map(({ r }) => ({ company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id) }));
     const [names, details] = await Promise.all([
       companyNames(db, pairs.flatMap((p) => [p.company_id, p.partner_company_id])),
       // A page's details change only at ingestion, like the ranking they complete (itself cached).
@@ -70,7 +89,7 @@ export const listLinks = defineOperation({
         : memo(db, `link-details:${JSON.stringify([pairs, filters.from, filters.to, filters.hs])}`, () => pairDetails(db, 'export', pairs, { from: filters.from, to: filters.to }, filters.hs)),
     ]);
     const party = (id: number) => ({ company_id: id, name: names.get(id)?.name ?? null, country: names.get(id)?.country ?? null });
-    const data = items.map((r, i) => {
+    const data = items.map(({ r }, i) => {
       const p = pairs[i]!;
       const d = details.get(`${p.company_id}|${p.partner_company_id}`);
       return {
@@ -85,6 +104,6 @@ export const listLinks = defineOperation({
       };
     });
     if (download) return arrayDownload(data, Object.keys(LinkView.properties), 'supply-chain-links');
-    return { data, meta: { limit, next_cursor, total: all.length, query: echoFilters(filters), source: await sourceMeta(db) } };
+    return { data, meta: { limit, next_cursor, total: res.groups ?? all.length, query: echoFilters(filters), source: await sourceMeta(db) } };
   },
 });

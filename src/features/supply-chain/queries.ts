@@ -4,6 +4,10 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
+import { cubeCacheOf } from '../shared/cube-cache.js';
+import { LINE_CUBE } from '../shared/record-cubes.js';
+import { selectRows } from '../shared/memcube.js';
+import { periodOf } from '../shared/filters.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -246,6 +250,73 @@ const PAIRS_ONE_BY_ONE = 200;
  * declarations with an item line in `hs` (any line when empty) within the range.
  */
 export async function pairDetails(
+  db: Kysely<DB>,
+  flow: 'import' | 'export',
+  pairs: readonly { company_id: number; partner_company_id: number }[],
+  range: DateRange,
+  hs: readonly string[],
+  oneByOneUpTo = PAIRS_ONE_BY_ONE,
+): Promise<Map<string, PairDetail>> {
+  return pairDetailsFromCopy(db, flow, pairs, range, hs) ?? pairDetailsFromStore(db, flow, pairs, range, hs, oneByOneUpTo);
+}
+
+const day = (yyyymmdd: number) => `${Math.floor(yyyymmdd / 10000)}-${String(Math.floor(yyyymmdd / 100) % 100).padStart(2, '0')}-${String(yyyymmdd % 100).padStart(2, '0')}`;
+
+/**
+ * What `pairDetailsFromStore` reads, from the in-memory copy of the item lines when it is current:
+ * the lines of the pairs' exporters (their posting lists) in the window, kept when the buyer is the
+ * pair's, then dates and HS6 sums per pair. Null when the copy is not ready.
+ */
+export function pairDetailsFromCopy(
+  db: Kysely<DB>,
+  flow: 'import' | 'export',
+  pairs: readonly { company_id: number; partner_company_id: number }[],
+  range: DateRange,
+  hs: readonly string[],
+): Map<string, PairDetail> | null {
+  const cube = cubeCacheOf(db)?.get(LINE_CUBE);
+  if (!cube) return null;
+  const out = new Map<string, PairDetail>();
+  if (!pairs.length) return out;
+  const companies = [...new Set(pairs.map((p) => p.company_id))];
+  const sel = selectRows(cube, {
+    flow,
+    periodFrom: range.from ? periodOf(range.from) : null,
+    periodTo: range.to ? periodOf(range.to) : null,
+    hs: [...hs],
+    lists: [['company_id', companies]],
+    parties: [],
+    dateFrom: range.from ? Number(range.from.replaceAll('-', '')) : null,
+    dateTo: range.to ? Number(range.to.replaceAll('-', '')) : null,
+  });
+  const wanted = new Set(pairs.map((p) => `${p.company_id}|${p.partner_company_id}`));
+  const company = cube.dims.get('company_id')!;
+  const partner = cube.dims.get('partner_company_id')!;
+  const gtip = cube.dims.get('gtip')!;
+  const dates = cube.ints.get('date')!;
+  const values = cube.measures.get('value_usd_cents')!;
+  const acc = new Map<string, { first: number; last: number; products: Map<string, number> }>();
+  for (let i = 0; i < sel.length; i++) {
+    const r = sel[i]!;
+    const key = `${company.values[company.codes[r]!]}|${partner.values[partner.codes[r]!]}`;
+    if (!wanted.has(key)) continue;
+    let a = acc.get(key);
+    if (!a) acc.set(key, (a = { first: dates[r]!, last: dates[r]!, products: new Map() }));
+    if (dates[r]! < a.first) a.first = dates[r]!;
+    if (dates[r]! > a.last) a.last = dates[r]!;
+    const hs6 = (gtip.values[gtip.codes[r]!] as string).slice(0, 6);
+    a.products.set(hs6, (a.products.get(hs6) ?? 0) + values[r]!);
+  }
+  for (const [key, a] of acc) {
+    // HS6 order within a pair, then by value: equal values keep it, as from the store.
+    const products = [...a.products].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([hs_code, value_cents]) => ({ hs_code, value_cents }));
+    products.sort((x, y) => y.value_cents - x.value_cents);
+    out.set(key, { first: day(a.first), last: day(a.last), products });
+  }
+  return out;
+}
+
+async function pairDetailsFromStore(
   db: Kysely<DB>,
   flow: 'import' | 'export',
   pairs: readonly { company_id: number; partner_company_id: number }[],

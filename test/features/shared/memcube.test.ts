@@ -88,4 +88,23 @@ describe('in-memory grouping with a limit', () => {
       }
     }
   });
+
+  it('groups alike through the direct table and the hash of composite keys', async () => {
+    const { evaluateCube, setDirectSpanMax } = await import('../../../src/features/shared/memcube.js');
+    const { cube } = makeCube(4);
+    const f: CubeFilters = { flow: null, periodFrom: null, periodTo: null, hs: [], lists: [], parties: [] };
+    for (const groupBy of [['company', 'partner_company'], ['company'], ['period', 'country'], ['partner_company', 'hs', 'period']] as const) {
+      for (const top of [undefined, 5]) {
+        const spec = { filters: {} as never, groupBy: [...groupBy], metrics: ['value_usd' as const], top };
+        const direct = evaluateCube(cube, spec, f, null, true);
+        const previous = setDirectSpanMax(0);
+        try {
+          expect(evaluateCube(cube, spec, f, null, true), `${groupBy} ${top}`).toEqual(direct);
+        } finally {
+          setDirectSpanMax(previous);
+        }
+        expect(direct.length).toBeGreaterThan(1);
+      }
+    }
+  });
 });

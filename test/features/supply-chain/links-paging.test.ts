@@ -1,0 +1,122 @@
+// Supply-chain links are a ranking of exporter → buyer pairs: every page, along the cursors, must be
+// the brute-force ranking of the stored export declarations (pairs with a known buyer, by value,
+// ties by ids), with shares of the whole filtered total, from SQL and from the in-memory copies.
+import { it, expect, beforeAll, afterAll } from 'vitest';
+import { describeEachStore } from '../../helpers/stores.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { randomDeclarations, prng } from '../../helpers/random-records.js';
+import { writeBatch } from '../../../src/ingest/writer.js';
+import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
+import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
+import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
+
+const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
+
+interface Decl { flow: string; date: string; country: string; company: number; partner: number | null; value: number; items: { gtip: string; value: number }[] }
+
+describeEachStore('supply-chain links, page by page', (get) => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  const decls: Decl[] = [];
+  beforeAll(async () => {
+    const { store } = get();
+    const input = randomDeclarations(29, 500, offices, 'L');
+    for (let b = 0; b < 2; b++) await writeBatch(store, input.slice(b * 250, b * 250 + 250), { batchKey: `links-${b}`, source: 'test' });
+    invalidateAggregates();
+    const items = await store.db.selectFrom('declaration_items').select(['declaration_id', 'gtip', 'value_usd_cents']).execute();
+    const lines = new Map<number, { gtip: string; value: number }[]>();
+    for (const i of items) lines.set(Number(i.declaration_id), [...(lines.get(Number(i.declaration_id)) ?? []), { gtip: i.gtip, value: Number(i.value_usd_cents) }]);
+    for (const d of await store.db.selectFrom('declarations').selectAll().execute()) {
+      decls.push({
+        flow: d.flow, date: String(d.registered_at), country: d.partner_country, company: Number(d.company_id),
+        partner: d.partner_company_id === null ? null : Number(d.partner_company_id), value: Number(d.value_usd_cents), items: lines.get(Number(d.id)) ?? [],
+      });
+    }
+    t = await makeTestApp(store);
+    auth = { authorization: `Bearer ${await t.token(['trade:read'])}` };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function ranking(q: { from?: string; to?: string; hs?: string; country?: string }) {
+    const kept = decls.filter((d) => d.flow === 'export' && (!q.from || d.date >= q.from) && (!q.to || d.date <= `${q.to}-31`) && (!q.country || d.country === q.country));
+    const pairs = new Map<string, { company: number; partner: number; value: number; records: number }>();
+    let total = 0;
+    for (const d of kept) {
+      // With a product filter, values are those of the matching item lines.
+      const value = q.hs ? d.items.filter((i) => i.gtip.startsWith(q.hs!)).reduce((a, i) => a + i.value, 0) : d.value;
+      if (q.hs && !d.items.some((i) => i.gtip.startsWith(q.hs!))) continue;
+      total += value;
+      if (d.partner === null) continue;
+      const k = `${d.company}|${d.partner}`;
+      const p = pairs.get(k) ?? { company: d.company, partner: d.partner, value: 0, records: 0 };
+      p.value += value;
+      p.records++;
+      pairs.set(k, p);
+    }
+    const list = [...pairs.values()].sort((a, b) => b.value - a.value || a.company - b.company || a.partner - b.partner);
+    return { list, total };
+  }
+
+  async function walk(qs: URLSearchParams, limit: number) {
+    const seen: { company: number; partner: number; value: number; records: number; share: number | null }[] = [];
+    let cursor: string | null = null;
+    let total = -1;
+    for (let n = 0; n < 500; n++) {
+      const params = new URLSearchParams(qs);
+      params.set('limit', String(limit));
+      if (cursor) params.set('cursor', cursor);
+      const res = await t.app.inject({ method: 'GET', url: `/v1/supply-chain/links?${params}`, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { data: { manufacturer: { company_id: number }; buyer: { company_id: number }; value_usd: number; shipments: number; share: number | null }[]; meta: { next_cursor: string | null; total: number } };
+      total = body.meta.total;
+      for (const l of body.data) seen.push({ company: l.manufacturer.company_id, partner: l.buyer.company_id, value: Math.round(l.value_usd * 100), records: l.shipments, share: l.share });
+      cursor = body.meta.next_cursor;
+      if (!cursor) break;
+    }
+    return { seen, total };
+  }
+
+  async function check(seed: number) {
+    const r = prng(seed);
+    for (let n = 0; n < 10; n++) {
+      const q: { from?: string; to?: string; hs?: string; country?: string } = {};
+      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02', '2024-03']);
+      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
+      if (r.next() < 0.3) q.hs = r.pick(['61', '6109', '87']);
+      if (r.next() < 0.3) q.country = r.pick(['DE', 'US', 'CN']);
+      const want = ranking(q);
+      const limit = r.pick([1, 3, 7, 50]);
+      const got = await walk(new URLSearchParams(q as Record<string, string>), limit);
+      const label = `${JSON.stringify(q)} limit ${limit}`;
+      expect(got.total, label).toBe(want.list.length);
+      expect(got.seen.map(({ share: _s, ...p }) => p), label).toEqual(want.list);
+      for (const [i, p] of got.seen.entries()) expect(p.share, label).toBeCloseTo(want.list[i]!.value / want.total, 5);
+    }
+  }
+
+  it('visits the brute-force ranking once along the cursors, from SQL', async () => {
+    await check(3);
+  });
+
+  it('visits the brute-force ranking once along the cursors, from the in-memory copies', async () => {
+    const { store } = get();
+    const cache = startCubeCache(store);
+    try {
+      await cache.refresh();
+      invalidateAggregates();
+      await check(4);
+    } finally {
+      stopCubeCache(store.db);
+      invalidateAggregates();
+    }
+  });
+
+  it('refuses a cursor that is not one of this list', async () => {
+    const bad = Buffer.from(JSON.stringify([-4, 1, 2])).toString('base64url');
+    expect((await t.app.inject({ method: 'GET', url: `/v1/supply-chain/links?cursor=${bad}`, headers: auth })).statusCode).toBe(400);
+    const gone = Buffer.from(JSON.stringify([0, 999999, 999998])).toString('base64url');
+    expect((await t.app.inject({ method: 'GET', url: `/v1/supply-chain/links?cursor=${gone}`, headers: auth })).statusCode).toBe(400);
+  });
+});
