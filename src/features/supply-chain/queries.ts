@@ -185,9 +185,18 @@ const IN_MEMORY_SHIPMENTS = 300_000;
 export interface ShipmentTable {
   /** In id order: the order the SQL reads them, which summaries keep. */
   rows: ShipmentRow[];
-  /** Positions in `rows` of the shipments with a departure, by departure, and those departures. */
+  /**
+   * Positions in `rows`, those with a departure first and by departure, then the rest; and the
+   * departures of the first ones, for binary search.
+   */
   byDeparture: Int32Array;
   departures: string[];
+  /** The filtered fields in `byDeparture` order, as codes of `codes` (a pass over row objects is slow). */
+  origin: Int32Array;
+  destination: Int32Array;
+  carrier: Int32Array;
+  mode: Int32Array;
+  codes: Map<string, number>;
   summaries: Map<string, unknown>;
 }
 
@@ -201,7 +210,27 @@ export async function readShipmentTable(db: Kysely<DB>): Promise<ShipmentTable |
   if (!rows) return null;
   const dated = rows.map((r, i) => i).filter((i) => rows[i]!.departure !== null);
   dated.sort((a, b) => (rows[a]!.departure! < rows[b]!.departure! ? -1 : rows[a]!.departure! > rows[b]!.departure! ? 1 : a - b));
-  return { rows, byDeparture: Int32Array.from(dated), departures: dated.map((i) => rows[i]!.departure!), summaries: new Map() };
+  const order = [...dated, ...rows.map((r, i) => i).filter((i) => rows[i]!.departure === null)];
+  const codes = new Map<string, number>();
+  const code = (v: string | null) => {
+    // A missing carrier is its own code: no filter value is empty.
+    const k = v ?? '';
+    let c = codes.get(k);
+    if (c === undefined) codes.set(k, (c = codes.size));
+    return c;
+  };
+  const column = (pick: (r: ShipmentRow) => string | null) => Int32Array.from(order, (i) => code(pick(rows[i]!)));
+  return {
+    rows,
+    byDeparture: Int32Array.from(order),
+    departures: dated.map((i) => rows[i]!.departure!),
+    origin: column((r) => r.origin_port),
+    destination: column((r) => r.destination_port),
+    carrier: column((r) => r.carrier),
+    mode: column((r) => r.transport_mode),
+    codes,
+    summaries: new Map(),
+  };
 }
 
 /** First position whose departure is ≥ x, or > x when `after`. */
@@ -217,20 +246,29 @@ function firstDeparture(t: ShipmentTable, x: string, after: boolean): number {
   return lo;
 }
 
-/** The rows the filter keeps, in id order: a window of the departure order, then the other filters. */
+/**
+ * The rows the filter keeps, in id order: a window of the departure order (every row when no date
+ * bounds it), then the other filters on the code columns.
+ */
 export function selectShipments(t: ShipmentTable, f: ShipmentFilter): ShipmentRow[] {
-  if (!f.range.from && !f.range.to) return filterShipments(t.rows, f);
+  const ranged = f.range.from || f.range.to;
   const lo = f.range.from ? firstDeparture(t, `${f.range.from}T00:00:00.000Z`, false) : 0;
-  const hi = f.range.to ? firstDeparture(t, `${f.range.to}T23:59:59.999Z`, true) : t.departures.length;
+  const hi = f.range.to ? firstDeparture(t, `${f.range.to}T23:59:59.999Z`, true) : ranged ? t.departures.length : t.byDeparture.length;
+  // -1 for a value no row has: nothing passes.
+  const want = (v: string | undefined) => (v ? (t.codes.get(v) ?? -1) : -2);
+  const origin = want(f.origin_port);
+  const destination = want(f.destination_port);
+  const port = want(f.port);
+  const carrier = want(f.carrier);
+  const mode = want(f.transport_mode);
   const picked = new Int32Array(Math.max(0, hi - lo));
   let n = 0;
   for (let i = lo; i < hi; i++) {
-    const r = t.rows[t.byDeparture[i]!]!;
-    if (f.origin_port && r.origin_port !== f.origin_port) continue;
-    if (f.destination_port && r.destination_port !== f.destination_port) continue;
-    if (f.port && r.origin_port !== f.port && r.destination_port !== f.port) continue;
-    if (f.carrier && r.carrier !== f.carrier) continue;
-    if (f.transport_mode && r.transport_mode !== f.transport_mode) continue;
+    if (origin !== -2 && t.origin[i] !== origin) continue;
+    if (destination !== -2 && t.destination[i] !== destination) continue;
+    if (port !== -2 && t.origin[i] !== port && t.destination[i] !== port) continue;
+    if (carrier !== -2 && t.carrier[i] !== carrier) continue;
+    if (mode !== -2 && t.mode[i] !== mode) continue;
     picked[n++] = t.byDeparture[i]!;
   }
   const order = picked.subarray(0, n).sort();
@@ -279,12 +317,14 @@ export function pairDetailsFromCopy(
   const out = new Map<string, PairDetail>();
   if (!pairs.length) return out;
   const companies = [...new Set(pairs.map((p) => p.company_id))];
+  const partners = [...new Set(pairs.map((p) => p.partner_company_id))];
   const sel = selectRows(cube, {
     flow,
     periodFrom: range.from ? periodOf(range.from) : null,
     periodTo: range.to ? periodOf(range.to) : null,
     hs: [...hs],
-    lists: [['company_id', companies]],
+    // Both sides narrow the rows before the pairs are told apart (a large exporter has many buyers).
+    lists: [['company_id', companies], ['partner_company_id', partners]],
     parties: [],
     dateFrom: range.from ? Number(range.from.replaceAll('-', '')) : null,
     dateTo: range.to ? Number(range.to.replaceAll('-', '')) : null,
@@ -363,6 +403,7 @@ async function pairDetailsFromStore(
     for (const p of pairs) add(await lines([p.company_id], p.partner_company_id));
   } else {
     const companies = [...new Set(pairs.map((p) => p.company_id))];
+  const partners = [...new Set(pairs.map((p) => p.partner_company_id))];
     for (let i = 0; i < companies.length; i += 500) add(await lines(companies.slice(i, i + 500), null));
   }
   for (const d of out.values()) d.products.sort((a, b) => b.value_cents - a.value_cents);
