@@ -403,7 +403,6 @@ async function pairDetailsFromStore(
     for (const p of pairs) add(await lines([p.company_id], p.partner_company_id));
   } else {
     const companies = [...new Set(pairs.map((p) => p.company_id))];
-  const partners = [...new Set(pairs.map((p) => p.partner_company_id))];
     for (let i = 0; i < companies.length; i += 500) add(await lines(companies.slice(i, i + 500), null));
   }
   for (const d of out.values()) d.products.sort((a, b) => b.value_cents - a.value_cents);
