@@ -165,9 +165,18 @@ class TableSums {
   }
 }
 
+/** Tables keyed by company ids, which only the writer knows (the others can be summed before). */
+export const COMPANY_KEYED: readonly RollupTable[] = ROLLUPS.filter((d) => d.keys.includes('company_id')).map((d) => d.table);
+
 /** Sums the rollup deltas of stored declarations, one row per distinct key and table. */
 export class RollupAccumulator {
-  private readonly tables = COMPILED.map((c) => new TableSums(c));
+  private readonly tables: TableSums[];
+
+  /** Sums the given tables only (default: all). */
+  constructor(only?: readonly RollupTable[]) {
+    this.tables = COMPILED.filter((c) => !only || only.includes(c.def.table)).map((c) => new TableSums(c));
+  }
+
   private readonly header: (string | number)[] = new Array(HEADER.length);
   private readonly declValues = new Float64Array(DECL_FNS.length);
   private itemValues = new Float64Array(16 * ITEM_FNS.length);
@@ -210,7 +219,8 @@ export class RollupAccumulator {
 
   /** One table's rows (keys then measures, in the definition's column order), produced on demand. */
   table(name: RollupTable): { count: number; fill(i: number, out: (string | number | null)[]): void } {
-    const t = this.tables.find((x) => x.c.def.table === name)!;
+    const t = this.tables.find((x) => x.c.def.table === name);
+    if (!t) throw new Error(`rollup ${name} was not summed`);
     return { count: t.rows, fill: (i, out) => t.fill(i, out) };
   }
 

@@ -10,7 +10,7 @@ import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
 import { addOnConflict, insertNew, insertRows, type RowSource } from './bulk.js';
-import { ROLLUPS, RollupAccumulator, measuresOf, type RollupTable, type StoredDeclaration } from './rollups.js';
+import { COMPANY_KEYED, ROLLUPS, RollupAccumulator, measuresOf, type RollupTable, type StoredDeclaration } from './rollups.js';
 import { dropIndexesForLoad, type RestoreIndexes } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
 import type { ValidDeclaration, ValidItem } from './validate.js';
@@ -46,28 +46,46 @@ export interface BatchOptions {
    */
   alsoWrite?(trx: Kysely<DB>, stored: readonly StoredDeclaration[]): Promise<void>;
   /**
-   * Rollup deltas summed ahead (by the seed, on its generating thread) over every valid declaration
-   * of the batch, in order, taking declaration i's parties to be `companyIds[i]` and
-   * `partnerIds[i]`. Used only when the batch stored every one of them with exactly those ids, so
-   * they are the deltas this writer would have summed; otherwise (duplicates, a party resolved to
-   * another row) the deltas are summed here as usual.
+   * Rollup deltas summed ahead (the seed's generating thread, a file's parsing thread) over every
+   * valid declaration of the batch, in order: see PrecomputedDeltas.
    */
   deltas?: PrecomputedDeltas;
 }
 
+/**
+ * Rollup deltas summed before the batch is written, for `tables` (default: all), over every valid
+ * declaration of the batch in order, taking declaration i's parties to be `companyIds[i]` and
+ * `partnerIds[i]` when the tables need them. The writer uses them only when it stored every one
+ * of those declarations, with exactly those ids: they are then the deltas it would have summed
+ * itself. Otherwise (duplicates, a party resolved to another row), and for the other tables, it
+ * sums them from what it stored, as always.
+ */
 export interface PrecomputedDeltas {
   rows: { table(name: RollupTable): RowSource };
-  companyIds: ArrayLike<number>;
-  partnerIds: ArrayLike<number>;
+  tables?: readonly RollupTable[];
+  companyIds?: ArrayLike<number>;
+  partnerIds?: ArrayLike<number>;
 }
 
 /** True when `deltas` were summed over exactly the declarations stored, with the ids they got. */
 function deltasFit(deltas: PrecomputedDeltas, stored: readonly StoredDeclaration[], valid: number): boolean {
-  if (stored.length !== valid || deltas.companyIds.length !== valid || deltas.partnerIds.length !== valid) return false;
+  if (stored.length !== valid) return false;
+  const { companyIds, partnerIds } = deltas;
+  if (!companyIds || !partnerIds) return !(deltas.tables ?? ROLLUPS.map((d) => d.table)).some((t) => COMPANY_KEYED.includes(t));
+  if (companyIds.length !== valid || partnerIds.length !== valid) return false;
   for (let i = 0; i < valid; i++) {
-    if (stored[i]!.company_id !== deltas.companyIds[i] || stored[i]!.partner_company_id !== deltas.partnerIds[i]) return false;
+    if (stored[i]!.company_id !== companyIds[i] || stored[i]!.partner_company_id !== partnerIds[i]) return false;
   }
   return true;
+}
+
+/** The rollup deltas of the stored declarations: those summed ahead where they fit, the rest summed here. */
+function batchDeltas(ahead: PrecomputedDeltas | undefined, stored: readonly StoredDeclaration[], valid: number): (name: RollupTable) => RowSource {
+  const given = ahead && deltasFit(ahead, stored, valid) ? new Set(ahead.tables ?? ROLLUPS.map((d) => d.table)) : new Set<RollupTable>();
+  const rest = ROLLUPS.map((d) => d.table).filter((t) => !given.has(t));
+  const acc = rest.length ? new RollupAccumulator(rest) : null;
+  acc?.add(stored);
+  return (name) => (given.has(name) ? ahead!.rows.table(name) : acc!.table(name));
 }
 
 const DECLARATION_COLUMNS = [
@@ -104,9 +122,10 @@ export interface StreamedBatch {
   expected: number;
   /**
    * Called once the chunks are exhausted: the batch's record count, rejections and in-batch
-   * duplicates, and rows rejected before validation (parse errors) if not given in the options.
+   * duplicates, rows rejected before validation (parse errors) if not given in the options, and
+   * rollup deltas summed while the batch was read, if any.
    */
-  finish(): Pick<BatchBuilder, 'records' | 'rejected' | 'inBatchDuplicates'> & { preRejected?: RejectedRow[] };
+  finish(): Pick<BatchBuilder, 'records' | 'rejected' | 'inBatchDuplicates'> & { preRejected?: RejectedRow[]; deltas?: PrecomputedDeltas };
 }
 
 export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Omit<BatchOptions, 'today'>): Promise<BatchResult> {
@@ -130,17 +149,12 @@ export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Om
 
     const { stored, valid } = await storeChunks(trx, store, resolver, batch, opts.source, batchId, started);
     committed = stored;
-    const { records, rejected: invalid, inBatchDuplicates, preRejected } = batch.finish();
+    const finished = batch.finish();
+    const { records, rejected: invalid, inBatchDuplicates, preRejected } = finished;
     const rejected: RejectedRow[] = [...(opts.preRejected ?? []), ...(preRejected ?? []), ...invalid];
-    let deltas: { table(name: RollupTable): RowSource };
-    if (opts.deltas && deltasFit(opts.deltas, stored, valid)) deltas = opts.deltas.rows;
-    else {
-      const acc = new RollupAccumulator();
-      acc.add(stored);
-      deltas = acc;
-    }
+    const deltas = batchDeltas(finished.deltas ?? opts.deltas, stored, valid);
     for (const def of ROLLUPS) {
-      const rows = deltas.table(def.table);
+      const rows = deltas(def.table);
       if (!rows.count) continue;
       const measures = measuresOf(def);
       const restore = dropIndexesForLoad(store, def.table, rows.count);

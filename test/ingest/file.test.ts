@@ -1,9 +1,11 @@
-import { it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { describeEachStore } from '../helpers/stores.js';
+import { describeEachStore, freshStore, storeTargets } from '../helpers/stores.js';
+import { dumpTables } from '../helpers/dump.js';
+import { ROLLUPS } from '../../src/ingest/rollups.js';
 import { ingestFile, type ReportLine } from '../../src/ingest/file.js';
 import { CSV_COLUMNS, csvLine, declarationToCsvRows } from '../../src/ingest/parse.js';
 import { verifyRollups } from '../../src/ingest/verify.js';
@@ -142,4 +144,41 @@ describeEachStore('ingest file', (get) => {
     expect(Number(items.n)).toBe(decls.reduce((a, d) => a + d.items.length, 0));
     expect((await verifyRollups(store)).ok).toBe(true);
   });
+
+  it('on the parsing thread, a file that repeats stored declarations keeps the rollups exact (deltas summed ahead are not used)', async () => {
+    const { store } = get();
+    const decls = makeDeclarations(3_000, 0, 'O');
+    const first = path.join(dir, 'O1.ndjson');
+    const second = path.join(dir, 'O2.ndjson');
+    fs.writeFileSync(first, decls.slice(0, 2_000).map((d) => JSON.stringify(d)).join('\n') + '\n');
+    fs.writeFileSync(second, decls.slice(1_000).map((d) => JSON.stringify(d)).join('\n') + '\n');
+    expect(await ingestFile(store, first, { format: 'ndjson', batchSize: 1_500, source: 'overlap', parseThread: true })).toMatchObject({ stored: 2_000 });
+    expect(await ingestFile(store, second, { format: 'ndjson', batchSize: 1_500, source: 'overlap', parseThread: true })).toMatchObject({ stored: 1_000, duplicates: 1_000 });
+    expect((await verifyRollups(store)).ok).toBe(true);
+  });
 });
+
+for (const target of storeTargets()) {
+  describe(`ingest file on either thread [${target.engine}]`, () => {
+    it('stores the same rows and rollups whichever thread parses', async () => {
+      const file = path.join(os.tmpdir(), `either-${process.pid}-${target.engine}.ndjson`);
+      fs.writeFileSync(file, makeDeclarations(4_000, 0, 'E').map((d) => JSON.stringify(d)).join('\n') + '\nnot json\n');
+      const tables = ['companies', 'declarations', 'declaration_items', 'ingest_batches', ...ROLLUPS.map((r) => r.table)];
+      const dumps = [];
+      try {
+        for (const parseThread of [false, true]) {
+          const fresh = await freshStore(target);
+          try {
+            expect(await ingestFile(fresh.store, file, { format: 'ndjson', batchSize: 1_500, source: 'either', parseThread })).toMatchObject({ stored: 4_000, rejected: 1 });
+            dumps.push(await dumpTables(fresh.store, tables));
+          } finally {
+            await fresh.close();
+          }
+        }
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+      for (const t of tables) expect(dumps[1]![t], t).toEqual(dumps[0]![t]);
+    }, 60_000);
+  });
+}

@@ -1,8 +1,8 @@
 // The seed generating on a second thread must store exactly what it stores on one thread, and a
 // failing thread must stop the seed with whole batches only.
 import { describe, it, expect } from 'vitest';
-import { sql } from 'kysely';
 import { freshStore, storeTargets } from '../helpers/stores.js';
+import { dumpTables } from '../helpers/dump.js';
 import { seedStore } from '../../src/synth/seed.js';
 import { verifyRollups } from '../../src/ingest/verify.js';
 import { ROLLUPS } from '../../src/ingest/rollups.js';
@@ -15,23 +15,7 @@ const TABLES = [
   'companies', 'contacts', 'declarations', 'declaration_items', 'bills_of_lading', 'containers', 'shipments', 'shipment_events',
   'ingest_batches', ...ROLLUPS.map((r) => r.table),
 ];
-// Set from the clock, not from the data.
-const CLOCK = new Set(['created_at', 'started_at', 'finished_at']);
-
-/** Every row of the seeded tables, clock columns left out, as sorted JSON lines per table. */
-async function dump(store: Store): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of TABLES) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db);
-    out[table] = rows
-      .map((r) => {
-        const kept = Object.entries(r).filter(([k]) => !CLOCK.has(k) && !(table === 'contacts' && k === 'updated_at'));
-        return JSON.stringify(kept.map(([k, v]) => [k, typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v) && k !== 'tax_number') ? Number(v) : v]));
-      })
-      .sort();
-  }
-  return out;
-}
+const dump = (store: Store) => dumpTables(store, TABLES);
 
 async function indexNames(store: Store): Promise<string[]> {
   if (store.engine !== 'sqlite') return [];
