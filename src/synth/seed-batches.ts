@@ -81,7 +81,7 @@ export interface SeedBatch {
    * The rollup deltas of every valid declaration, with its parties' ids (`companyIds[i]`,
    * `partnerIds[i]`): the writer takes them when it stores each declaration with those ids.
    */
-  deltas: PrecomputedDeltas;
+  deltas: Required<Pick<PrecomputedDeltas, 'rows' | 'companyIds' | 'partnerIds'>>;
 }
 
 /** A generated batch before its deltas: they need the parties' store ids. */
