@@ -8,7 +8,7 @@ import type { Result } from '../../http/operation.js';
 import { wantsDownload, type Download } from '../../http/download.js';
 import { badParam } from '../../http/errors.js';
 import { monthAligned, type Filters } from '../shared/filters.js';
-import { aggregate, type AggRow, type AggregateSpec, type Freq } from '../shared/aggregate.js';
+import { aggregate, ONLY_DIMS, type AggRow, type AggregateResult, type AggregateSpec, type Freq, type OnlyDim } from '../shared/aggregate.js';
 
 export const TopParam = (def: number | null) =>
   Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, ...(def ? { default: def } : {}), description: `Keep the first N groups (1–1000${def ? `, default ${def}` : ''})` }));
@@ -67,13 +67,30 @@ export function change(current: number, previous: number): number | null {
  * Runs a breakdown and, when the filters name a whole period, the same breakdown over the previous
  * period, adding `value_usd_prev` and `change` to every row (matched on the group keys).
  */
+// The row field naming each group of a one-dimension aggregate.
+const ONLY_FIELD: Record<OnlyDim, string> = {
+  company: 'company_id', partner_company: 'partner_company_id', country: 'country', port: 'port', customs_office: 'customs_office', transport_mode: 'transport_mode',
+};
+
 export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf: (r: AggRow) => string) {
   const prev = previousPeriod(spec.filters);
-  const [cur, before] = await Promise.all([
-    aggregate(db, spec),
-    // No `top` for the previous period: a group may rank differently there.
-    prev ? aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: 10_000 }) : null,
-  ]);
+  const dim = spec.groupBy.length === 1 ? (ONLY_DIMS as readonly string[]).includes(spec.groupBy[0]!) ? (spec.groupBy[0] as OnlyDim) : null : null;
+  let cur: AggregateResult;
+  let before: AggregateResult | null = null;
+  if (prev && dim) {
+    // The previous period of the groups shown, and only those: a group may rank differently there,
+    // and a ranking's groups are few of thousands.
+    cur = await aggregate(db, spec);
+    const field = ONLY_FIELD[dim];
+    const values = cur.rows.map((r) => (dim === 'partner_company' ? Number(r[field] ?? 0) : r[field])).filter((v): v is string | number => v !== null && v !== undefined);
+    before = await aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: values.length + 1, only: { dim, values } });
+  } else {
+    [cur, before] = await Promise.all([
+      aggregate(db, spec),
+      // No `top` for the previous period: a group may rank differently there.
+      prev ? aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: 10_000 }) : null,
+    ]);
+  }
   if (!before || !prev) return { ...cur, previous: null };
   const prevByKey = new Map(before.rows.map((r) => [keyOf(r), Number(r.value_usd ?? 0)]));
   const rows: AggRow[] = cur.rows.map((r) => {

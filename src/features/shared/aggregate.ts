@@ -40,7 +40,15 @@ export interface AggregateSpec {
    * totals, and so the shares, still cover every record the filters keep.
    */
   partnerKnown?: boolean;
+  /**
+   * Only the records whose value of this dimension is one of these (as the rows name them), e.g.
+   * the previous period of the companies a ranking shows. Dimensions with a column of their own.
+   */
+  only?: { dim: OnlyDim; values: (string | number)[] };
 }
+
+export const ONLY_DIMS = ['company', 'partner_company', 'country', 'port', 'customs_office', 'transport_mode'] as const;
+export type OnlyDim = (typeof ONLY_DIMS)[number];
 
 export type AggRow = Record<string, string | number | null>;
 
@@ -98,7 +106,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
   if (!monthAligned(f) || depth > 6) return raw;
   // Several HS prefixes: a declaration matching two of them would be counted twice.
   if (f.hs.length > 1 && (spec.metrics.includes('records') || spec.metrics.includes('companies'))) return raw;
-  const needDims = new Set<Dim>([...spec.groupBy, ...filterDims(f)]);
+  const needDims = new Set<Dim>([...spec.groupBy, ...filterDims(f), ...(spec.only ? [spec.only.dim] : [])]);
   const needMeasures = new Set(spec.metrics.map((m) => MEASURE_OF[m]).filter((m): m is Measure => !!m));
   for (const source of CUBE_SOURCES) {
     if (![...needDims].every((d) => source.dims.includes(d))) continue;
@@ -202,6 +210,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     else if (join) where.push(prefixCondition(sql.ref('i.gtip'), f.hs));
   }
   if (spec.partnerKnown) where.push(src ? sql`partner_company_id <> 0` : sql`d.partner_company_id is not null`);
+  if (spec.only) where.push(spec.only.values.length ? inList(dimExpr(spec.only.dim), spec.only.values) : sql`1 = 0`);
   if (f.countries.length) where.push(inList(c('partner_country'), f.countries));
   if (f.ports.length) where.push(inList(c('port'), f.ports));
   if (f.customsOffices.length) where.push(inList(c('customs_office'), f.customsOffices));
@@ -401,6 +410,7 @@ function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanie
   if (!cube) return null;
   const filters = cubeFilters(f, qIds, raw);
   if (spec.partnerKnown) filters.partnerKnown = true;
+  if (spec.only) filters.lists.push([DIM_COLUMN[spec.only.dim], spec.only.values]);
   return { cube, filters, recordsColumn: raw ? DISTINCT_DECLARATIONS : plan.recordsColumn };
 }
 

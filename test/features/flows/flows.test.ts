@@ -415,6 +415,15 @@ describeEachStore('import and export data', (get) => {
       expect(body.data.map((r) => r[idField])).toEqual(expected.map((e) => e[0]));
       for (const r of body.data) expect(r.name).toMatch(field === 'company' ? /^Firma/ : /^Partner/);
       if (field === 'partner') for (const r of body.data) expect(r.country).toMatch(/^[A-Z]{2}$/);
+      // The previous period of the same length (Oct–Mar), for each ranked group only.
+      const later = await ok(`/v1/${path}?top=4&from=2024-04&to=2024-09`);
+      expect(later.data.length, path).toBeGreaterThan(0);
+      for (const r of later.data) {
+        const p = decls.filter((d) => d.flow === flow && d[field] === r[idField] && d.date >= '2023-10-01' && d.date <= '2024-03-31').reduce((a, d) => a + d.value, 0);
+        expect(cents(r.value_usd_prev), `${path} ${r[idField]}`).toBe(p);
+        if (p > 0) close(r.change, (cents(r.value_usd) - p) / p);
+        else expect(r.change).toBeNull();
+      }
     }
     expect((await ok('/v1/exports/top-exporters')).data.length).toBeLessThanOrEqual(10);
     const bottom = await ok('/v1/exports/top-exporters?sort=value_usd&top=2');
