@@ -114,8 +114,14 @@ type RawShipment = {
 function toShipmentRow(r: RawShipment): ShipmentRow {
   const departure = r.departure === null ? null : new Date(r.departure).toISOString();
   const arrival = r.arrival === null ? null : new Date(r.arrival).toISOString();
+  // Every field written out in one order, not spread from the driver's row: tens of thousands of
+  // these are read per summary, and objects of one fixed shape read several times faster.
   return {
-    ...r,
+    origin_port: r.origin_port,
+    destination_port: r.destination_port,
+    carrier: r.carrier,
+    transport_mode: r.transport_mode,
+    flow: r.flow,
     departure,
     arrival,
     company_id: r.company_id === null ? null : Number(r.company_id),
