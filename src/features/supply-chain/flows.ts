@@ -1,9 +1,12 @@
 import { Type } from 'typebox';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { normalizeHsPrefix } from '../../domain/codes/hs-code.js';
 import { aggregate, type AggRow } from '../shared/aggregate.js';
-import { echoFilters, parseFilters } from '../shared/filters.js';
+import { echoFilters, parseFilters, type Filters } from '../shared/filters.js';
+import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
 import { FromTo, Nullable, portName } from './params.js';
 
@@ -33,54 +36,61 @@ export const getProductFlows = defineOperation({
     if (!hs) throw badParam('hs', `"${params.hs}" is not an HS/GTİP prefix of 2–12 digits`);
     const filters = parseFilters({ hs, country: query.country, from: query.from, to: query.to }, 'export');
     const top = query.top ?? 10;
-    const spec = (groupBy: ['company', 'port'] | ['port', 'country'] | ['country', 'partner_company']) => aggregate(db, { filters, groupBy, metrics: ['value_usd'], maxRows: 500_000 });
-    const [a, b, c] = await Promise.all([spec(['company', 'port']), spec(['port', 'country']), spec(['country', 'partner_company'])]);
-    const keyOf: Record<Stage, (r: AggRow) => string> = {
-      exporter: (r) => String(r.company_id),
-      port: (r) => String(r.port),
-      country: (r) => String(r.country),
-      buyer: (r) => String(r.partner_company_id ?? 0),
-    };
-    const keep = (rows: AggRow[], stage: Stage) => {
-      const sums = new Map<string, number>();
-      for (const r of rows) sums.set(keyOf[stage](r), (sums.get(keyOf[stage](r)) ?? 0) + Number(r.value_usd));
-      return new Set([...sums.entries()].filter(([k]) => k !== '0').sort((x, y) => y[1] - x[1]).slice(0, top).map(([k]) => k));
-    };
-    const kept: Record<Stage, Set<string>> = { exporter: keep(a.rows, 'exporter'), port: keep(b.rows, 'port'), country: keep(b.rows, 'country'), buyer: keep(c.rows, 'buyer') };
-    const nodeId = (stage: Stage, key: string) => (kept[stage].has(key) ? `${stage}:${key}` : `${stage}:other`);
-    const links = new Map<string, number>();
-    const nodeValue = new Map<string, number>();
-    const link = (rows: AggRow[], from: Stage, to: Stage) => {
-      for (const r of rows) {
-        const s = nodeId(from, keyOf[from](r));
-        const t = nodeId(to, keyOf[to](r));
-        const v = Number(r.value_usd);
-        links.set(`${s}>${t}`, (links.get(`${s}>${t}`) ?? 0) + v);
-        if (from === 'exporter') nodeValue.set(s, (nodeValue.get(s) ?? 0) + v);
-        nodeValue.set(t, (nodeValue.get(t) ?? 0) + v);
-      }
-    };
-    link(a.rows, 'exporter', 'port');
-    link(b.rows, 'port', 'country');
-    link(c.rows, 'country', 'buyer');
-    const names = await companyNames(db, [...kept.exporter, ...kept.buyer].map(Number));
-    const label = (stage: Stage, key: string | null) => {
-      if (key === null) return stage === 'buyer' ? 'Other or unknown buyers' : `Other ${stage}s`;
-      if (stage === 'port') return portName(key).name ?? key;
-      if (stage === 'country') return key;
-      return names.get(Number(key))?.name ?? key;
-    };
-    const r2 = (v: number) => Math.round(v * 100) / 100;
-    const nodes = [...nodeValue.entries()].map(([id, v]) => {
-      const [stage, key] = id.split(':') as [Stage, string];
-      const k = key === 'other' ? null : key;
-      return { id, stage, key: k, label: label(stage, k), value_usd: r2(v) };
-    });
-    nodes.sort((x, y) => STAGES.indexOf(x.stage as Stage) - STAGES.indexOf(y.stage as Stage) || y.value_usd - x.value_usd);
-    const data = [...links.entries()].map(([k, v]) => {
-      const [source, target] = k.split('>') as [string, string];
-      return { source, target, value_usd: r2(v) };
-    });
-    return { data: [{ nodes, links: data.sort((x, y) => y.value_usd - x.value_usd) }], meta: { query: echoFilters(filters), total_value_usd: Number(a.totals.value_usd ?? 0) } };
+    // The three groupings are thousands of rows each, too many for the aggregate cache: the answer,
+    // a few dozen nodes and links, is remembered instead, as other graph answers are.
+    const data = await memo(db, `flows:${JSON.stringify([hs, query.country, query.from, query.to, top])}`, () => productFlows(db, filters, top));
+    return { data: [data.graph], meta: { query: echoFilters(filters), total_value_usd: data.total } };
   },
 });
+
+async function productFlows(db: Kysely<DB>, filters: Filters, top: number) {
+  const spec = (groupBy: ['company', 'port'] | ['port', 'country'] | ['country', 'partner_company']) => aggregate(db, { filters, groupBy, metrics: ['value_usd'], maxRows: 500_000 });
+  const [a, b, c] = await Promise.all([spec(['company', 'port']), spec(['port', 'country']), spec(['country', 'partner_company'])]);
+  const keyOf: Record<Stage, (r: AggRow) => string> = {
+    exporter: (r) => String(r.company_id),
+    port: (r) => String(r.port),
+    country: (r) => String(r.country),
+    buyer: (r) => String(r.partner_company_id ?? 0),
+  };
+  const keep = (rows: AggRow[], stage: Stage) => {
+    const sums = new Map<string, number>();
+    for (const r of rows) sums.set(keyOf[stage](r), (sums.get(keyOf[stage](r)) ?? 0) + Number(r.value_usd));
+    return new Set([...sums.entries()].filter(([k]) => k !== '0').sort((x, y) => y[1] - x[1]).slice(0, top).map(([k]) => k));
+  };
+  const kept: Record<Stage, Set<string>> = { exporter: keep(a.rows, 'exporter'), port: keep(b.rows, 'port'), country: keep(b.rows, 'country'), buyer: keep(c.rows, 'buyer') };
+  const nodeId = (stage: Stage, key: string) => (kept[stage].has(key) ? `${stage}:${key}` : `${stage}:other`);
+  const links = new Map<string, number>();
+  const nodeValue = new Map<string, number>();
+  const link = (rows: AggRow[], from: Stage, to: Stage) => {
+    for (const r of rows) {
+      const s = nodeId(from, keyOf[from](r));
+      const t = nodeId(to, keyOf[to](r));
+      const v = Number(r.value_usd);
+      links.set(`${s}>${t}`, (links.get(`${s}>${t}`) ?? 0) + v);
+      if (from === 'exporter') nodeValue.set(s, (nodeValue.get(s) ?? 0) + v);
+      nodeValue.set(t, (nodeValue.get(t) ?? 0) + v);
+    }
+  };
+  link(a.rows, 'exporter', 'port');
+  link(b.rows, 'port', 'country');
+  link(c.rows, 'country', 'buyer');
+  const names = await companyNames(db, [...kept.exporter, ...kept.buyer].map(Number));
+  const label = (stage: Stage, key: string | null) => {
+    if (key === null) return stage === 'buyer' ? 'Other or unknown buyers' : `Other ${stage}s`;
+    if (stage === 'port') return portName(key).name ?? key;
+    if (stage === 'country') return key;
+    return names.get(Number(key))?.name ?? key;
+  };
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const nodes = [...nodeValue.entries()].map(([id, v]) => {
+    const [stage, key] = id.split(':') as [Stage, string];
+    const k = key === 'other' ? null : key;
+    return { id, stage, key: k, label: label(stage, k), value_usd: r2(v) };
+  });
+  nodes.sort((x, y) => STAGES.indexOf(x.stage as Stage) - STAGES.indexOf(y.stage as Stage) || y.value_usd - x.value_usd);
+  const data = [...links.entries()].map(([k, v]) => {
+    const [source, target] = k.split('>') as [string, string];
+    return { source, target, value_usd: r2(v) };
+  });
+  return { graph: { nodes, links: data.sort((x, y) => y.value_usd - x.value_usd) }, total: Number(a.totals.value_usd ?? 0) };
+}
