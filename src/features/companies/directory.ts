@@ -2,7 +2,7 @@
 // index over names and aliases. Built lazily once per store; a cheap fingerprint of the table
 // (max id, count) is checked at most every few seconds and a change triggers a rebuild, while the
 // old directory keeps answering.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { buildNameIndex, type NameIndex } from '../../domain/matching/name-index.js';
 import { foldTurkish } from '../../domain/codes/text.js';
@@ -73,6 +73,8 @@ export interface Directory {
   columns: FilterColumns;
   byId: Map<number, DirectoryEntry>;
   fingerprint: string;
+  /** The highest declaration id when trade sizes were read. */
+  declarations: number;
 }
 
 const CHECK_EVERY_MS = 5_000;
@@ -89,8 +91,14 @@ interface Slot {
 
 const slots = new WeakMap<object, Slot>();
 
+async function latestDeclaration(db: Kysely<DB>): Promise<number> {
+  const r = await db.selectFrom('declarations').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
+  return Number(r?.m ?? 0);
+}
+
 async function build(db: Kysely<DB>): Promise<Directory> {
   const fingerprint = await companiesFingerprint(db);
+  const declarations = await latestDeclaration(db);
   const values = await tradeValues(db);
   const entries: DirectoryEntry[] = [];
   // Small pages with a pause between them: requests keep being answered while a rebuild reads.
@@ -104,7 +112,7 @@ async function build(db: Kysely<DB>): Promise<Directory> {
     entries.map((e) => ({ id: String(e.id), name: e.name, aliases: e.aliases, country: e.country, tax_number: e.tax_number, trade_value_usd: e.trade_value_usd })),
   );
   const bySize = [...entries].sort((a, b) => b.trade_value_usd - a.trade_value_usd || a.id - b.id);
-  return { index, entries, bySize, columns: filterColumns(bySize), byId: new Map(entries.map((e) => [e.id, e])), fingerprint };
+  return { index, entries, bySize, columns: filterColumns(bySize), byId: new Map(entries.map((e) => [e.id, e])), fingerprint, declarations };
 }
 
 export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Directory> {
@@ -127,8 +135,14 @@ export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Di
   if (!s.current) return rebuild();
   // Only trade sizes have aged: the old directory keeps answering while the new one is built, so
   // no request waits the seconds a full build takes on a large store.
+  // Trade sizes change only when declarations are added: without one since the build, the
+  // directory is current and is not rebuilt (the name index alone takes seconds of CPU).
   if (now - s.builtAt > MAX_AGE_MS) {
-    rebuild().catch(() => undefined);
+    const current = s.current;
+    s.builtAt = now;
+    void latestDeclaration(db)
+      .then((mark) => (mark !== current.declarations ? rebuild() : undefined))
+      .catch(() => undefined);
     return s.current;
   }
   if (now - s.checkedAt >= CHECK_EVERY_MS) {
