@@ -176,7 +176,7 @@ export function periodOf(date: string): number {
 }
 
 /** True when the date bounds fall on month boundaries, so monthly rollups answer exactly. */
-export function monthAligned(f: Filters): boolean {
+export function monthAligned(f: Pick<Filters, 'from' | 'to'>): boolean {
   const startOk = !f.from || f.from.endsWith('-01');
   const endOk = !f.to || parseDateBound('to', f.to.slice(0, 7), true) === f.to;
   return startOk && endOk;

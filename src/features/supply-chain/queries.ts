@@ -7,7 +7,7 @@ import { shipmentSnapshot } from '../shipments/snapshot.js';
 import { cubeCacheOf } from '../shared/cube-cache.js';
 import { LINE_CUBE } from '../shared/record-cubes.js';
 import { selectRows } from '../shared/memcube.js';
-import { periodOf } from '../shared/filters.js';
+import { monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -21,6 +21,51 @@ export interface Edge {
 
 /** Every trading pair touching one of `ids`, on either side, with its declarations and value. */
 export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
+  return edgesFromCopy(db, ids, range) ?? edgesFromStore(db, ids, range);
+}
+
+/**
+ * `edgesTouching` from the company rollup's in-memory copy, when it is current and the range is
+ * whole months: the rows where a company is on either side, summed per (flow, company, partner).
+ * A declaration's lines sum to its header value, and the copy counts each declaration once per
+ * pair (`records_decl`), so the figures are the declarations' own. Null otherwise.
+ */
+export function edgesFromCopy(db: Kysely<DB>, ids: readonly number[], range: DateRange): Edge[] | null {
+  const cube = cubeCacheOf(db)?.get(COMPANY_ROLLUP);
+  if (!cube || !monthAligned(range)) return null;
+  if (!ids.length) return [];
+  const sel = selectRows(cube, {
+    flow: null,
+    periodFrom: range.from ? periodOf(range.from) : null,
+    periodTo: range.to ? periodOf(range.to) : null,
+    hs: [],
+    lists: [],
+    parties: [[...ids]],
+  });
+  const flow = cube.dims.get('flow')!;
+  const company = cube.dims.get('company_id')!;
+  const partner = cube.dims.get('partner_company_id')!;
+  const value = cube.measures.get('value_usd_cents')!;
+  const records = cube.measures.get('records_decl')!;
+  const byPair = new Map<string, Edge>();
+  for (let i = 0; i < sel.length; i++) {
+    const r = sel[i]!;
+    const p = partner.values[partner.codes[r]!] as number;
+    if (!p) continue;
+    const f = flow.values[flow.codes[r]!] as 'import' | 'export';
+    const c = company.values[company.codes[r]!] as number;
+    const key = `${f}|${c}|${p}`;
+    let e = byPair.get(key);
+    if (!e) byPair.set(key, (e = { flow: f, company_id: c, partner_company_id: p, records: 0, value_cents: 0 }));
+    e.records += records[r]!;
+    e.value_cents += value[r]!;
+  }
+  return [...byPair.values()];
+}
+
+const COMPANY_ROLLUP = 'rollup_company_monthly';
+
+async function edgesFromStore(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
   if (!ids.length) return [];
   const out: Edge[] = [];
   for (let i = 0; i < ids.length; i += 500) {

@@ -9,6 +9,7 @@ import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
 import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
+import { edgesFromCopy, edgesTouching, type Edge } from '../../../src/features/supply-chain/queries.js';
 
 const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
 
@@ -110,6 +111,30 @@ describeEachStore('supply-chain links, page by page', (get) => {
     } finally {
       stopCubeCache(store.db);
       invalidateAggregates();
+    }
+  });
+
+  it('reads the trading pairs around companies from the company copy as from the store', async () => {
+    const { store } = get();
+    const r = prng(8);
+    const ids = [...new Set(decls.flatMap((d) => [d.company, d.partner ?? 0]).filter(Boolean))];
+    const cases: { ids: number[]; range: { from: string | null; to: string | null } }[] = [];
+    for (let n = 0; n < 12; n++) {
+      const pick = Array.from({ length: r.pick([1, 2, 5, 20]) }, () => r.pick(ids));
+      cases.push({ ids: [...new Set(pick)], range: { from: r.pick([null, '2024-01-01', '2024-02-01']), to: r.pick([null, '2024-03-31', '2024-06-30']) } });
+    }
+    const key = (e: Edge) => `${e.flow}|${e.company_id}|${e.partner_company_id}|${e.records}|${e.value_cents}`;
+    const fromStore: string[][] = [];
+    for (const c of cases) fromStore.push((await edgesTouching(store.db, c.ids, c.range)).map(key).sort());
+    expect(fromStore.some((e) => e.length > 3)).toBe(true);
+    const cache = startCubeCache(store);
+    try {
+      await cache.refresh();
+      for (const [i, c] of cases.entries()) expect(edgesFromCopy(store.db, c.ids, c.range)?.map(key).sort(), JSON.stringify(c)).toEqual(fromStore[i]);
+      // A range that is not whole months is left to the store.
+      expect(edgesFromCopy(store.db, [ids[0]!], { from: '2024-01-15', to: null })).toBeNull();
+    } finally {
+      stopCubeCache(store.db);
     }
   });
 
