@@ -10,7 +10,8 @@ import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
 import { getDirectory } from './features/companies/directory.js';
 import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
-import { keepItemTexts, warmItemTexts } from './features/shared/item-texts.js';
+import { keepItemTexts } from './features/shared/item-texts.js';
+import { warmDeclarationLists } from './features/shared/declaration-ids.js';
 import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
 
@@ -40,10 +41,11 @@ async function main(): Promise<void> {
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   // Built in the background: aggregates are answered by the store until the copies are ready.
   if (config.aggregateCache) startCubeCache(store, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
-  // With them, the item descriptions that free text on declaration lists searches.
+  // With them, the item descriptions that free text on declaration lists searches, and the
+  // declarations in value order.
   if (config.aggregateCache) {
     keepItemTexts(store);
-    trackWarmUp(warmItemTexts(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the item descriptions failed')));
+    trackWarmUp(warmDeclarationLists(store.db).catch((err: unknown) => app.log.error({ err }, 'preparing the declaration lists failed')));
   }
   // Built on first use otherwise, with the first callers waiting: the company directory (name
   // index and trade sizes).

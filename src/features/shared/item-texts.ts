@@ -1,7 +1,8 @@
 // The item descriptions of the declarations in the in-memory record copies, so free text on
 // declaration lists is matched in memory: each distinct description is folded as the SQL folds it
-// and searched once per word (text-search.ts), and the declarations holding a matching line come
-// from a posting list per description.
+// and searched once per word (text-search.ts); each declaration lists the codes of its distinct
+// descriptions, so a row is tested against the word's codes without a per-word set of declarations
+// (a word found in a common description would otherwise cost a pass over its declarations).
 //
 // Freshness: an index is made for one declaration copy (record-cubes.ts) and answers only with it.
 // Declarations and their lines are never changed once stored, so an index read after a copy holds
@@ -17,17 +18,15 @@ import { Codes, TextDictionary, foldAsSql } from './text-search.js';
 
 export interface ItemTexts {
   texts: TextDictionary;
-  /** Declaration ids per description: decls[offsets[c] .. offsets[c + 1]), ascending. */
-  offsets: Int32Array;
-  decls: Int32Array;
+  /** Description codes of declaration d: codes[start[d] .. start[d + 1]). */
+  start: Int32Array;
+  codes: Int32Array;
   /** One bit per declaration id whose lines were read. */
   covered: Uint32Array;
-  memo: Map<string, Uint32Array | null>;
 }
 
 // Declarations per read: a few thousand lines, a few milliseconds of a synchronous connection.
 const RANGE = 2000;
-const MEMO_MAX = 256;
 
 const stores = new WeakMap<Kysely<DB>, ReadStore>();
 const byCube = new WeakMap<Cube, ItemTexts>();
@@ -94,37 +93,36 @@ async function readItemTexts(store: ReadStore, ids: Int32Array): Promise<ItemTex
     }
     await yieldToIo();
   }
+  const start = new Int32Array(maxId + 2);
+  for (const d of pairDecl) start[d + 1]!++;
+  for (let d = 0; d <= maxId; d++) start[d + 1]! += start[d]!;
   const engine = store.engine;
-  const texts = new TextDictionary(codes.values.map((t) => foldAsSql(t, engine)));
-  const offsets = new Int32Array(codes.values.length + 1);
-  for (const c of pairText) offsets[c + 1]!++;
-  for (let c = 0; c < codes.values.length; c++) offsets[c + 1]! += offsets[c]!;
-  const fill = offsets.slice(0, codes.values.length);
-  const decls = new Int32Array(pairDecl.length);
-  for (let k = 0; k < pairDecl.length; k++) decls[fill[pairText[k]!]!++] = pairDecl[k]!;
-  return { texts, offsets, decls, covered, memo: new Map() };
+  return { texts: new TextDictionary(codes.values.map((t) => foldAsSql(t, engine))), start, codes: Int32Array.from(pairText), covered };
 }
 
+// A mask over description codes for the word being matched, set and cleared around each use
+// (evaluation is synchronous).
+let mask = new Uint8Array(1 << 12);
+
 /**
- * One bit per declaration id, set where a line's description contains `word` (folded); null when
- * none does. Remembered per word; callers must not change it.
+ * Runs `use` with `describes(id)` telling whether a line of declaration `id` has a description
+ * containing `word` (folded); `describes` is null when no description does.
  */
-export function declarationsDescribing(t: ItemTexts, word: string): Uint32Array | null {
-  if (t.memo.has(word)) return t.memo.get(word)!;
-  const codes = t.texts.matching(word);
-  let bits: Uint32Array | null = null;
-  if (codes.length) {
-    bits = new Uint32Array(t.covered.length);
-    for (const c of codes) {
-      for (let k = t.offsets[c]!; k < t.offsets[c + 1]!; k++) {
-        const id = t.decls[k]!;
-        bits[id >>> 5]! |= 1 << (id & 31);
-      }
-    }
+export function withDescriptionMatch<T>(t: ItemTexts, word: string, use: (describes: ((id: number) => boolean) | null) => T): T {
+  const found = t.texts.matching(word);
+  if (!found.length) return use(null);
+  if (mask.length < t.texts.size) mask = new Uint8Array(Math.max(t.texts.size, mask.length * 2));
+  const m = mask;
+  for (const c of found) m[c] = 1;
+  const { start, codes } = t;
+  try {
+    return use((id) => {
+      for (let k = start[id]!, end = start[id + 1]!; k < end; k++) if (m[codes[k]!]) return true;
+      return false;
+    });
+  } finally {
+    for (const c of found) m[c] = 0;
   }
-  if (t.memo.size >= MEMO_MAX) t.memo.delete(t.memo.keys().next().value as string);
-  t.memo.set(word, bits);
-  return bits;
 }
 
 /** Resolves when the record copies are current and their description index is read (server start). */

@@ -12,6 +12,8 @@ import { listDeclarations, DECLARATION_SORTS, type DeclarationKey, type Declarat
 import { declarationIdsFromCopies } from '../../../src/features/shared/declaration-ids.js';
 import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
 import { keepItemTexts, warmItemTexts } from '../../../src/features/shared/item-texts.js';
+import { valueOrderOf } from '../../../src/features/shared/value-order.js';
+import { DECLARATION_CUBE } from '../../../src/features/shared/record-cubes.js';
 import { foldTurkish } from '../../../src/domain/codes/text.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
 import type { Store } from '../../../src/db/connect.js';
@@ -21,9 +23,14 @@ const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, c
 const DESCRIPTIONS = ['PAMUKLU TİŞÖRT, ÖRME', 'Çelik boru (dikişsiz)', 'Otomobil yedek parçası', 'ıslak mendil', 'Fındık, kabuksuz', 'goods 1', 'SOĞUK HADDELENMİŞ SAC'];
 const WORDS = ['tisort', 'TİŞÖRT', 'orme', 'celik boru', 'dikissiz', 'parcasi', 'islak', 'findik', 'soguk hadde', 'firma 3', 'gmbh', 'partner de', 'tekstil a s', 'zzqx', 'goods', '1'];
 
+/** Random descriptions; every third declaration is worth 100 USD a line, so values tie often. */
 function withDescriptions(seed: number, n: number, prefix: string): DeclarationInput[] {
   const r = prng(seed * 13 + 5);
-  return randomDeclarations(seed, n, offices, prefix).map((d) => ({ ...d, items: d.items.map((i) => ({ ...i, description: r.pick(DESCRIPTIONS) })) }));
+  return randomDeclarations(seed, n, offices, prefix).map((d, k) => {
+    const items = d.items.map((i) => ({ ...i, description: r.pick(DESCRIPTIONS), ...(k % 3 === 0 ? { value_usd: 100 } : {}) }));
+    const value = items.reduce((a, i) => a + i.value_usd, 0);
+    return { ...d, items, invoice_value: value, value_usd: value };
+  });
 }
 
 interface Stored {
@@ -82,11 +89,15 @@ describeEachStore('free text on declaration lists from the in-memory copies', (g
 
   function bruteForce(q: FilterQuery, flow: Flow | null, sort: DeclarationSort): string[] {
     const word = q.q !== undefined ? foldTurkish(q.q) : null;
+    // Month bounds are whole months.
+    const from = q.from?.length === 7 ? `${q.from}-01` : q.from;
+    const to = q.to?.length === 7 ? `${q.to}-31` : q.to;
     const keep = rows.filter((d) =>
       (!flow || d.flow === flow) &&
-      (!q.from || d.date >= q.from) &&
-      (!q.to || d.date <= q.to) &&
+      (!from || d.date >= from) &&
+      (!to || d.date <= to) &&
       (!q.country || d.country === q.country) &&
+      (q.min_value_usd === undefined || d.value >= q.min_value_usd * 100) &&
       (!q.hs || d.gtips.some((g) => g.startsWith(q.hs!))) &&
       (!word || d.names.some((n) => n.includes(word)) || d.descriptions.some((t) => fold(t).includes(word))));
     const key = (d: Stored) => (sort.endsWith('value_usd') ? d.value : Number(d.date.replaceAll('-', '')));
@@ -127,6 +138,37 @@ describeEachStore('free text on declaration lists from the in-memory copies', (g
     } finally {
       stopCubeCache(store.db);
       expect(cache.state()).toBe('off');
+    }
+  });
+
+  it('gives value-sorted pages, merged from the copy kept in value order, as the SQL and a brute-force scan do', async () => {
+    const { store } = get();
+    const r = prng(21);
+    const specs = Array.from({ length: 40 }, () => {
+      const q: FilterQuery = {};
+      if (r.next() < 0.5) q.from = r.pick(['2024-01-20', '2024-03']);
+      if (r.next() < 0.5) q.to = r.pick(['2024-05-10', '2024-06']);
+      if (r.next() < 0.2) q.country = 'DE';
+      if (r.next() < 0.2) q.min_value_usd = 20_000;
+      if (r.next() < 0.3) q.q = r.pick(WORDS);
+      const flow = r.pick<Flow | null>(['import', 'export', null]);
+      return { q, flow, filters: parseFilters(q, flow), sort: r.pick<DeclarationSort>(['-value_usd', 'value_usd']), limit: r.pick([3, 9, 40]) };
+    });
+    const fromSql = [];
+    for (const s of specs) fromSql.push(await walk(s, s.limit));
+    const cache = startCubeCache(store);
+    keepItemTexts(store);
+    try {
+      await warmItemTexts(store.db);
+      const cube = cache.get(DECLARATION_CUBE)!;
+      while (!valueOrderOf(cube)) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const [n, s] of specs.entries()) {
+        const got = await walk(s, s.limit);
+        expect(got, JSON.stringify(s)).toEqual(fromSql[n]);
+        expect(got.flat(), JSON.stringify(s)).toEqual(bruteForce(s.q, s.flow, s.sort));
+      }
+    } finally {
+      stopCubeCache(store.db);
     }
   });
 
