@@ -3,7 +3,7 @@ import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { DEFAULT_MATCH_THRESHOLD } from '../../domain/matching/name-index.js';
-import { getDirectory } from './directory.js';
+import { getDirectory, type Directory } from './directory.js';
 import { Nullable } from './params.js';
 
 export const MAX_MATCH_INPUTS = 100;
@@ -69,7 +69,7 @@ export const matchCompanies = defineOperation({
     });
     const dir = await getDirectory(deps.store.db);
     const threshold = body.threshold ?? DEFAULT_MATCH_THRESHOLD;
-    const results = dir.index.match(inputs, { threshold, candidates: body.candidates ?? 3 });
+    const results = matchAll(dir, inputs, threshold, body.candidates ?? 3);
     const view = (c: { id: string; name: string; matched_name: string; country: string; score: number; reason: string }) => ({
       company_id: Number(c.id),
       name: c.name,
@@ -91,3 +91,26 @@ export const matchCompanies = defineOperation({
     };
   },
 });
+
+type MatchResults = ReturnType<Directory['index']['match']>;
+type Input = { name: string; country: string | null; tax_number: string | null };
+
+// Matching is a pure function of the directory and the input, and reconciliation jobs send the same
+// names again and again: each input's result is remembered with the directory it came from.
+const MATCH_MEMO_MAX = 20_000;
+const matchMemo = new WeakMap<Directory, Map<string, MatchResults[number]>>();
+
+function matchAll(dir: Directory, inputs: Input[], threshold: number, candidates: number): MatchResults {
+  let memo = matchMemo.get(dir);
+  if (!memo) matchMemo.set(dir, (memo = new Map()));
+  const keys = inputs.map((i) => JSON.stringify([i.name, i.country, i.tax_number, threshold, candidates]));
+  const missing = new Map<string, Input>();
+  inputs.forEach((input, n) => memo.has(keys[n]!) || missing.set(keys[n]!, input));
+  const fresh = missing.size ? dir.index.match([...missing.values()], { threshold, candidates }) : [];
+  const now = new Map([...missing.keys()].map((k, f) => [k, fresh[f]!]));
+  for (const [k, r] of now) {
+    if (memo.size >= MATCH_MEMO_MAX) memo.delete(memo.keys().next().value as string);
+    memo.set(k, r);
+  }
+  return keys.map((k) => now.get(k) ?? memo.get(k)!);
+}

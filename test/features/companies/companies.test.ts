@@ -189,5 +189,19 @@ describeEachStore('company and buyer operations', (get) => {
     expect((await post({ inputs: Array.from({ length: 100 }, (_, i) => ({ name: `Firma ${i}` })) })).statusCode).toBe(200);
     expect((await post({ inputs: [{ name: 'x', country: 'QQ' }] })).statusCode).toBe(400);
     expect((await post({ inputs: [] })).statusCode).toBe(400);
+    // Inputs seen before (remembered) and repeated within a request answer like new ones, each in its place.
+    const mixed = [
+      { name: 'Hamburger Textilhandel', country: 'DE' },
+      { name: 'Yilmaz Tekstil' },
+      { name: 'Hamburger Textilhandel', country: 'DE' },
+      { name: 'Ozturk Makina Sanayi A.S.' },
+      { name: 'Yilmaz Tekstil' },
+    ];
+    const again = (await post({ inputs: mixed })).json() as { data: Record<string, any>[] };
+    const alone = await Promise.all(mixed.map(async (i) => ((await post({ inputs: [i], candidates: 3 })).json() as { data: Record<string, any>[] }).data[0]!));
+    expect(again.data.map((d) => d.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(again.data.map(({ index: _i, ...d }) => d)).toEqual(alone.map(({ index: _i, ...d }) => d));
+    expect(again.data[0]!.best.company_id).toBe(w.X);
+    expect(again.data[1]!.best?.company_id).not.toBe(w.X);
   });
 });
