@@ -1,4 +1,7 @@
 import { Type } from 'typebox';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { memo } from './cache.js';
 import { defineOperation, FormatParam, wantsDownload } from '../../http/operation.js';
 import { aggregate } from '../shared/aggregate.js';
 import { parseFilters, type Flow } from '../shared/filters.js';
@@ -54,30 +57,11 @@ export const listCompetitors = defineOperation({
     const products = topKeys(own.rows, 'hs_code', MAX_PRODUCTS);
     const markets = topKeys(own.rows, 'country', MAX_MARKETS);
     if (!products.length || total <= 0) return { data: [], meta: { query: { ...range, flow }, reason: 'the company has no trade in this flow and period' } };
-    const others = await aggregate(db, {
-      filters: parseFilters({ ...base, hs: products.join(','), country: markets.join(',') }, flow),
-      groupBy: [side, 'hs', 'country'],
-      metrics: ['value_usd'],
-      hsLevel: 6,
-      maxRows: 500_000,
-    });
-    const idKey = side === 'company' ? 'company_id' : 'partner_company_id';
-    const acc = new Map<number, { own: number; theirs: number; pairs: { key: string; v: number }[] }>();
-    for (const r of others.rows) {
-      const id = Number(r[idKey]);
-      const key = `${r.hs_code}|${r.country}`;
-      const mine = ownValue.get(key);
-      if (!id || id === company.id || mine === undefined) continue;
-      const a = acc.get(id) ?? { own: 0, theirs: 0, pairs: [] };
-      a.own += mine;
-      a.theirs += Number(r.value_usd);
-      a.pairs.push({ key, v: Number(r.value_usd) });
-      acc.set(id, a);
-    }
-    const ranked = [...acc.entries()]
-      .map(([id, a]) => ({ id, score: round4(a.own / total), ...a }))
-      .sort((x, y) => y.score - x.score || y.theirs - x.theirs || x.id - y.id)
-      .slice(0, query.top ?? 20);
+    // Thousands of (competitor, product, market) groups for a large trader, past what the
+    // aggregate cache keeps: the ranking made from them is remembered instead.
+    const ranked = await memo(db, `competitors:${JSON.stringify([company.id, side, flow, base, products, markets, query.top ?? 20])}`, () =>
+      rankCompetitors(db, { company: company.id, side, flow: flow!, base, products, markets, ownValue, total, top: query.top ?? 20 }),
+    );
     const names = await companyNames(db, ranked.map((r) => r.id));
     const data = ranked.map((r) => ({
       company_id: r.id,
@@ -87,7 +71,6 @@ export const listCompetitors = defineOperation({
       shared_pairs: r.pairs.length,
       shared_value_usd: Math.round(r.theirs * 100) / 100,
       top_shared: r.pairs
-        .sort((a, b) => b.v - a.v)
         .slice(0, 5)
         .map((p) => ({ hs_code: p.key.split('|')[0]!, country: p.key.split('|')[1]! })),
     }));
@@ -100,4 +83,46 @@ function topKeys(rows: readonly Record<string, unknown>[], field: string, n: num
   const sums = new Map<string, number>();
   for (const r of rows) sums.set(String(r[field]), (sums.get(String(r[field])) ?? 0) + Number(r.value_usd));
   return [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k]) => k);
+}
+
+interface RankInput {
+  company: number;
+  side: 'company' | 'partner_company';
+  flow: Flow;
+  base: { from?: string; to?: string };
+  products: string[];
+  markets: string[];
+  ownValue: Map<string, number>;
+  total: number;
+  top: number;
+}
+
+async function rankCompetitors(db: Kysely<DB>, q: RankInput) {
+  const { company, side, flow, base, products, markets, ownValue, total } = q;
+  const others = await aggregate(db, {
+    filters: parseFilters({ ...base, hs: products.join(','), country: markets.join(',') }, flow),
+    groupBy: [side, 'hs', 'country'],
+    metrics: ['value_usd'],
+    hsLevel: 6,
+    maxRows: 500_000,
+  });
+  const idKey = side === 'company' ? 'company_id' : 'partner_company_id';
+  const acc = new Map<number, { own: number; theirs: number; pairs: { key: string; v: number }[] }>();
+  for (const r of others.rows) {
+    const id = Number(r[idKey]);
+    const key = `${r.hs_code}|${r.country}`;
+    const mine = ownValue.get(key);
+    if (!id || id === company || mine === undefined) continue;
+    const a = acc.get(id) ?? { own: 0, theirs: 0, pairs: [] };
+    a.own += mine;
+    a.theirs += Number(r.value_usd);
+    a.pairs.push({ key, v: Number(r.value_usd) });
+    acc.set(id, a);
+  }
+  const ranked = [...acc.entries()]
+    .map(([id, a]) => ({ id, score: round4(a.own / total), ...a }))
+    .sort((x, y) => y.score - x.score || y.theirs - x.theirs || x.id - y.id)
+    .slice(0, q.top);
+  for (const r of ranked) r.pairs.sort((a, b) => b.v - a.v);
+  return ranked;
 }
