@@ -108,10 +108,12 @@ export async function listBills(db: Kysely<DB>, f: BillFilter, after: [string, s
 
 /**
  * Up to limit + 1 bills after (issued_at, bl_number), newest first: picked in the in-memory table,
- * read from the store; the SQL answers when the cursor's bill is not in the table.
+ * read from the store; the SQL answers when the cursor's bill is not in the table, or when the
+ * table could not be read (the next request reads it again).
  */
 export async function billRows(store: ReadStore, f: BillFilter, after: [string, string] | null, limit: number): Promise<BillOfLadingRow[]> {
-  const numbers = billPage(await billTable(store), f, after, limit + 1);
+  const table = await billTable(store).catch(() => null);
+  const numbers = table && billPage(table, f, after, limit + 1);
   if (!numbers) return listBills(store.db, f, after, limit);
   const found = await billsByNumber(store.db, numbers);
   return numbers.map((n) => found.get(n)).filter((b): b is BillOfLadingRow => b !== undefined).map((b) => ({ ...b, issued_at: String(b.issued_at) }));

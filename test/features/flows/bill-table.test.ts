@@ -142,6 +142,17 @@ describeEachStore('bill-of-lading lists from the in-memory table', (get) => {
     expect(foldTurkish('İTH')).toBe('ith');
   });
 
+  it('answers from the store when the table cannot be read', async () => {
+    const { store } = get();
+    forgetBillTables();
+    const broken = { db: store.db, engine: 'sqlite' as const, sqlite: { prepare: () => { throw new Error('unreadable'); } } } as unknown as Store;
+    const f = parseBillFilter({ q: 'tekstil' }, 'export');
+    const want = (await listBills(store.db, f, null, 20)).map((b) => b.bl_number);
+    expect(want.length).toBeGreaterThan(0);
+    expect((await billRows(broken, f, null, 20)).map((b) => b.bl_number)).toEqual(want);
+    forgetBillTables();
+  });
+
   it('shows a bill written in a later batch within seconds, without clearing anything', async () => {
     const { store } = get();
     const f = parseBillFilter({ q: 'kestane' }, 'import');
