@@ -47,16 +47,20 @@ export function edgesFromCopy(db: Kysely<DB>, ids: readonly number[], range: Dat
   const partner = cube.dims.get('partner_company_id')!;
   const value = cube.measures.get('value_usd_cents')!;
   const records = cube.measures.get('records_decl')!;
-  const byPair = new Map<string, Edge>();
+  // Keyed by the codes as one number (below 2^53 for any dictionary sizes seen): no string per row.
+  const byPair = new Map<number, Edge>();
+  const nc = company.values.length;
+  const np = partner.values.length;
   for (let i = 0; i < sel.length; i++) {
     const r = sel[i]!;
-    const p = partner.values[partner.codes[r]!] as number;
+    const pc = partner.codes[r]!;
+    const p = partner.values[pc] as number;
     if (!p) continue;
-    const f = flow.values[flow.codes[r]!] as 'import' | 'export';
-    const c = company.values[company.codes[r]!] as number;
-    const key = `${f}|${c}|${p}`;
+    const fc = flow.codes[r]!;
+    const cc = company.codes[r]!;
+    const key = (fc * nc + cc) * np + pc;
     let e = byPair.get(key);
-    if (!e) byPair.set(key, (e = { flow: f, company_id: c, partner_company_id: p, records: 0, value_cents: 0 }));
+    if (!e) byPair.set(key, (e = { flow: flow.values[fc] as 'import' | 'export', company_id: company.values[cc] as number, partner_company_id: p, records: 0, value_cents: 0 }));
     e.records += records[r]!;
     e.value_cents += value[r]!;
   }
