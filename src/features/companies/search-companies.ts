@@ -6,7 +6,7 @@ import { resolveCountry } from '../../reference/countries.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { companiesTrading } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
-import { ROLES, getDirectory, type DirectoryEntry } from './directory.js';
+import { ROLES, getDirectory, type Directory, type DirectoryEntry } from './directory.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
 
@@ -74,39 +74,18 @@ export const searchCompanies = defineOperation({
     if (query.q !== undefined && foldTurkish(query.q) === '') throw badParam('q', 'has no letters or digits to search for');
     const traded = query.hs !== undefined ? await companiesTrading(db, parseFilters({ hs: query.hs })) : null;
     const dir = await getDirectory(db);
-    // Filters as codes of the directory's columns (-1: no company has that value), then one pass
-    // over typed arrays in size order, or over the traders of `hs` when that filter is given.
-    const col = dir.columns;
-    const countryCodes = countries.map((c) => col.country.index.get(c) ?? -1);
-    const cityCode = city === null ? null : (col.city.index.get(city) ?? -1);
-    const sectorCode = sector === null ? null : (col.sector.index.get(sector) ?? -1);
-    const roleBit = query.role ? 1 << ROLES.indexOf(query.role) : 0;
-    const keep = (i: number) =>
-      (!countryCodes.length || countryCodes.includes(col.country.codes[i]!)) &&
-      (cityCode === null || col.city.codes[i] === cityCode) &&
-      (sectorCode === null || col.sector.codes[i] === sectorCode) &&
-      (!roleBit || (col.roles[i]! & roleBit) !== 0);
-    const within = traded ? tradedPositions(traded, col.position) : null;
-    const allowed = (i: number) => keep(i) && (!within || within.mask[i] === 1);
-
-    let hits: Hit[];
-    if (query.q !== undefined) {
-      const country = countries.length === 1 ? countries[0]! : null;
-      hits = [];
-      for (const h of dir.index.search(query.q, { limit: 1000, country })) {
-        const i = col.position.get(Number(h.id));
-        if (i !== undefined && allowed(i)) hits.push({ e: dir.bySize[i]!, matched: h.matched_name, score: h.score });
-      }
-    } else {
-      // The directory is kept in this order (trade size, then id): the first matches are the answer.
-      hits = [];
-      const consider = within ? within.positions : null;
-      const n = consider ? consider.length : col.id.length;
-      for (let j = 0; j < n && hits.length < MAX_MATCHES; j++) {
-        const i = consider ? consider[j]! : j;
-        if (keep(i)) hits.push({ e: dir.bySize[i]!, matched: null, score: null });
-      }
+    // The same search comes back page after page: its hits are remembered with the directory and
+    // the trader set they were found in (each replaced when the data changes).
+    const key = JSON.stringify([query.q, countries, city, sector, query.role ?? null, query.hs ?? null]);
+    let memo = searchMemo.get(dir);
+    if (!memo) searchMemo.set(dir, (memo = new Map()));
+    let found = memo.get(key);
+    if (!found || found.traded !== traded) {
+      found = { traded, hits: findHits(dir, query.q, countries, city, sector, query.role, traded) };
+      if (memo.size >= SEARCH_MEMO_MAX) memo.delete(memo.keys().next().value as string);
+      memo.set(key, found);
     }
+    const hits = found.hits;
     if (wantsDownload(req)) return arrayDownload(hits.map(view), Object.keys(CompanyHit.properties), 'companies');
     // The name index orders by relevance in steps of 0.01, then trade size; keep its order and
     // page by position in it, keyed by the last id so a stale cursor fails loudly.
@@ -150,4 +129,44 @@ function tradedPositions(ids: Set<number>, position: Map<number, number>): { pos
     mask[p] = 1;
   }
   return { positions: positions.subarray(0, n).sort(), mask };
+}
+
+const SEARCH_MEMO_MAX = 2_000;
+const searchMemo = new WeakMap<Directory, Map<string, { traded: Set<number> | null; hits: Hit[] }>>();
+
+function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Set<number> | null): Hit[] {
+  // Filters as codes of the directory's columns (-1: no company has that value), then one pass
+  // over typed arrays in size order, or over the traders of `hs` when that filter is given.
+  const col = dir.columns;
+  const countryCodes = countries.map((c) => col.country.index.get(c) ?? -1);
+  const cityCode = city === null ? null : (col.city.index.get(city) ?? -1);
+  const sectorCode = sector === null ? null : (col.sector.index.get(sector) ?? -1);
+  const roleBit = role ? 1 << ROLES.indexOf(role) : 0;
+  const keep = (i: number) =>
+    (!countryCodes.length || countryCodes.includes(col.country.codes[i]!)) &&
+    (cityCode === null || col.city.codes[i] === cityCode) &&
+    (sectorCode === null || col.sector.codes[i] === sectorCode) &&
+    (!roleBit || (col.roles[i]! & roleBit) !== 0);
+  const within = traded ? tradedPositions(traded, col.position) : null;
+  const allowed = (i: number) => keep(i) && (!within || within.mask[i] === 1);
+
+  let hits: Hit[];
+  if (q !== undefined) {
+    const country = countries.length === 1 ? countries[0]! : null;
+    hits = [];
+    for (const h of dir.index.search(q, { limit: 1000, country })) {
+      const i = col.position.get(Number(h.id));
+      if (i !== undefined && allowed(i)) hits.push({ e: dir.bySize[i]!, matched: h.matched_name, score: h.score });
+    }
+  } else {
+    // The directory is kept in this order (trade size, then id): the first matches are the answer.
+    hits = [];
+    const consider = within ? within.positions : null;
+    const n = consider ? consider.length : col.id.length;
+    for (let j = 0; j < n && hits.length < MAX_MATCHES; j++) {
+      const i = consider ? consider[j]! : j;
+      if (keep(i)) hits.push({ e: dir.bySize[i]!, matched: null, score: null });
+    }
+  }
+  return hits;
 }

@@ -7,6 +7,7 @@ import { aggregate } from '../shared/aggregate.js';
 import { echoFilters, parseFilters } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { arrayDownload } from '../companies/download.js';
+import { memo } from '../companies/cache.js';
 import { FlowParam, FromTo, Nullable, PortCode, dateRange, portName, round4 } from './params.js';
 import { fromShipments } from './routes.js';
 
@@ -39,21 +40,25 @@ export const listPorts = defineOperation({
   async handle({ query }, { deps, req }) {
     const db = deps.store.db;
     const filters = parseFilters({ country: query.country, transport_mode: query.transport_mode, from: query.from, to: query.to }, query.flow ?? null);
-    const [byPort, byPortCountry] = await Promise.all([
-      aggregate(db, { filters, groupBy: ['port'], metrics: ['value_usd', 'records', 'net_weight_kg'], maxRows: 10_000 }),
-      aggregate(db, { filters, groupBy: ['port', 'country'], metrics: ['value_usd'], maxRows: 200_000 }),
-    ]);
-    const partners = new Map<string, number>();
-    for (const r of byPortCountry.rows) partners.set(String(r.port), (partners.get(String(r.port)) ?? 0) + 1);
-    const data = byPort.rows.map((r) => ({
-      port: String(r.port),
-      ...portName(String(r.port)),
-      value_usd: Number(r.value_usd),
-      records: Number(r.records),
-      net_weight_kg: Number(r.net_weight_kg),
-      partners: partners.get(String(r.port)) ?? 0,
-      share: r.share === null ? null : Number(r.share),
-    }));
+    // The port × country grouping (thousands of rows) is past what the aggregate cache keeps: the
+    // answer, one row per port, is remembered instead.
+    const data = await memo(db, `ports:${JSON.stringify(filters)}`, async () => {
+      const [byPort, byPortCountry] = await Promise.all([
+        aggregate(db, { filters, groupBy: ['port'], metrics: ['value_usd', 'records', 'net_weight_kg'], maxRows: 10_000 }),
+        aggregate(db, { filters, groupBy: ['port', 'country'], metrics: ['value_usd'], maxRows: 200_000 }),
+      ]);
+      const partners = new Map<string, number>();
+      for (const r of byPortCountry.rows) partners.set(String(r.port), (partners.get(String(r.port)) ?? 0) + 1);
+      return byPort.rows.map((r) => ({
+        port: String(r.port),
+        ...portName(String(r.port)),
+        value_usd: Number(r.value_usd),
+        records: Number(r.records),
+        net_weight_kg: Number(r.net_weight_kg),
+        partners: partners.get(String(r.port)) ?? 0,
+        share: r.share === null ? null : Number(r.share),
+      }));
+    });
     if (wantsDownload(req)) return arrayDownload(data, Object.keys(PortActivity.properties), 'ports');
     return { data, meta: { query: echoFilters(filters), source: await sourceMeta(db) } };
   },
