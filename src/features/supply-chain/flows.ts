@@ -44,20 +44,33 @@ export const getProductFlows = defineOperation({
 });
 
 async function productFlows(db: Kysely<DB>, filters: Filters, top: number) {
-  const spec = (groupBy: ['company', 'port'] | ['port', 'country'] | ['country', 'partner_company']) => aggregate(db, { filters, groupBy, metrics: ['value_usd'], maxRows: 500_000 });
-  const [a, b, c] = await Promise.all([spec(['company', 'port']), spec(['port', 'country']), spec(['country', 'partner_company'])]);
-  const keyOf: Record<Stage, (r: AggRow) => string> = {
-    exporter: (r) => String(r.company_id),
-    port: (r) => String(r.port),
-    country: (r) => String(r.country),
-    buyer: (r) => String(r.partner_company_id ?? 0),
+  const agg = (groupBy: Dim[], more: Partial<AggregateSpec> = {}) => aggregate(db, { filters, groupBy, metrics: ['value_usd'], maxRows: 500_000, ...more });
+  // Exporter × port and country × buyer are the two large groupings (the first is read from the
+  // item lines): only the kept exporters' and buyers' rows are asked for, and what the others carry
+  // is the rest of each port's and country's total, worked out in cents.
+  const [exporters, b, buyers] = await Promise.all([agg(['company'], { top }), agg(['port', 'country']), agg(['partner_company'], { top: top + 1 })]);
+  const keptExporters = exporters.rows.map((r) => Number(r.company_id));
+  const keptBuyers = buyers.rows.map((r) => Number(r.partner_company_id ?? 0)).filter((id) => id > 0).slice(0, top);
+  const none = { rows: [] as AggRow[] };
+  const [exporterPort, countryBuyer] = await Promise.all([
+    keptExporters.length ? agg(['company', 'port'], { only: { dim: 'company', values: keptExporters } }) : none,
+    keptBuyers.length ? agg(['country', 'partner_company'], { only: { dim: 'partner_company', values: keptBuyers } }) : none,
+  ]);
+  const cents = (r: AggRow) => Math.round(Number(r.value_usd) * 100);
+  const rest = (rows: AggRow[], field: 'port' | 'country', kept: AggRow[], other: Record<string, number | null>) => {
+    const left = new Map<string, number>();
+    for (const r of rows) left.set(String(r[field]), (left.get(String(r[field])) ?? 0) + cents(r));
+    for (const r of kept) left.set(String(r[field]), (left.get(String(r[field])) ?? 0) - cents(r));
+    return [...left].filter(([, v]) => v > 0).map(([k, v]) => ({ [field]: k, ...other, value_usd: v / 100 }) as AggRow);
   };
-  const keep = (rows: AggRow[], stage: Stage) => {
-    const sums = new Map<string, number>();
-    for (const r of rows) sums.set(keyOf[stage](r), (sums.get(keyOf[stage](r)) ?? 0) + Number(r.value_usd));
-    return new Set([...sums.entries()].filter(([k]) => k !== '0').sort((x, y) => y[1] - x[1]).slice(0, top).map(([k]) => k));
+  const a = [...exporterPort.rows, ...rest(b.rows, 'port', exporterPort.rows, { company_id: 0 })];
+  const c = [...countryBuyer.rows, ...rest(b.rows, 'country', countryBuyer.rows, { partner_company_id: 0 })];
+  const kept: Record<Stage, Set<string>> = {
+    exporter: new Set(keptExporters.map(String)),
+    port: keep(b.rows, 'port', top),
+    country: keep(b.rows, 'country', top),
+    buyer: new Set(keptBuyers.map(String)),
   };
-  const kept: Record<Stage, Set<string>> = { exporter: keep(a.rows, 'exporter'), port: keep(b.rows, 'port'), country: keep(b.rows, 'country'), buyer: keep(c.rows, 'buyer') };
   const nodeId = (stage: Stage, key: string) => (kept[stage].has(key) ? `${stage}:${key}` : `${stage}:other`);
   const links = new Map<string, number>();
   const nodeValue = new Map<string, number>();
@@ -71,9 +84,9 @@ async function productFlows(db: Kysely<DB>, filters: Filters, top: number) {
       nodeValue.set(t, (nodeValue.get(t) ?? 0) + v);
     }
   };
-  link(a.rows, 'exporter', 'port');
+  link(a, 'exporter', 'port');
   link(b.rows, 'port', 'country');
-  link(c.rows, 'country', 'buyer');
+  link(c, 'country', 'buyer');
   const names = await companyNames(db, [...kept.exporter, ...kept.buyer].map(Number));
   const label = (stage: Stage, key: string | null) => {
     if (key === null) return stage === 'buyer' ? 'Other or unknown buyers' : `Other ${stage}s`;
@@ -92,5 +105,19 @@ async function productFlows(db: Kysely<DB>, filters: Filters, top: number) {
     const [source, target] = k.split('>') as [string, string];
     return { source, target, value_usd: r2(v) };
   });
-  return { graph: { nodes, links: data.sort((x, y) => y.value_usd - x.value_usd) }, total: Number(a.totals.value_usd ?? 0) };
+  return { graph: { nodes, links: data.sort((x, y) => y.value_usd - x.value_usd) }, total: Number(exporters.totals.value_usd ?? 0) };
+}
+
+const keyOf: Record<Stage, (r: AggRow) => string> = {
+  exporter: (r) => String(r.company_id),
+  port: (r) => String(r.port),
+  country: (r) => String(r.country),
+  buyer: (r) => String(r.partner_company_id ?? 0),
+};
+
+/** The `top` keys of a stage by value (an unknown company, 0, is never kept). */
+function keep(rows: AggRow[], stage: Stage, top: number): Set<string> {
+  const sums = new Map<string, number>();
+  for (const r of rows) sums.set(keyOf[stage](r), (sums.get(keyOf[stage](r)) ?? 0) + Number(r.value_usd));
+  return new Set([...sums.entries()].filter(([k]) => k !== '0').sort((x, y) => y[1] - x[1]).slice(0, top).map(([k]) => k));
 }

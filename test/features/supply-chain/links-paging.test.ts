@@ -10,10 +10,11 @@ import { customsOfficeForPort } from '../../../src/reference/customs-offices.js'
 import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
 import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
 import { edgesFromCopy, edgesTouching, type Edge } from '../../../src/features/supply-chain/queries.js';
+import { forgetMemos } from '../../../src/features/companies/cache.js';
 
 const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
 
-interface Decl { flow: string; date: string; country: string; company: number; partner: number | null; value: number; items: { gtip: string; value: number }[] }
+interface Decl { flow: string; date: string; country: string; port: string; company: number; partner: number | null; value: number; items: { gtip: string; value: number }[] }
 
 describeEachStore('supply-chain links, page by page', (get) => {
   let t: TestApp;
@@ -29,7 +30,7 @@ describeEachStore('supply-chain links, page by page', (get) => {
     for (const i of items) lines.set(Number(i.declaration_id), [...(lines.get(Number(i.declaration_id)) ?? []), { gtip: i.gtip, value: Number(i.value_usd_cents) }]);
     for (const d of await store.db.selectFrom('declarations').selectAll().execute()) {
       decls.push({
-        flow: d.flow, date: String(d.registered_at), country: d.partner_country, company: Number(d.company_id),
+        flow: d.flow, date: String(d.registered_at), country: d.partner_country, port: d.port, company: Number(d.company_id),
         partner: d.partner_company_id === null ? null : Number(d.partner_company_id), value: Number(d.value_usd_cents), items: lines.get(Number(d.id)) ?? [],
       });
     }
@@ -108,6 +109,63 @@ describeEachStore('supply-chain links, page by page', (get) => {
       await cache.refresh();
       invalidateAggregates();
       await check(4);
+    } finally {
+      stopCubeCache(store.db);
+      invalidateAggregates();
+    }
+  });
+
+  // Product flows by brute force: each stage keeps its `top` nodes by value, the rest fold into "other".
+  function sankey(hs: string, from: string | null, to: string | null, top: number) {
+    const rows = decls
+      .filter((d) => d.flow === 'export' && (!from || d.date >= from) && (!to || d.date <= `${to}-31`))
+      .map((d) => ({ ...d, v: d.items.filter((i) => i.gtip.startsWith(hs)).reduce((a, i) => a + i.value, 0), any: d.items.some((i) => i.gtip.startsWith(hs)) }))
+      .filter((d) => d.any);
+    const keys = { exporter: (d: (typeof rows)[number]) => String(d.company), port: (d: (typeof rows)[number]) => d.port, country: (d: (typeof rows)[number]) => d.country, buyer: (d: (typeof rows)[number]) => String(d.partner ?? 0) };
+    const kept = Object.fromEntries(Object.entries(keys).map(([stage, k]) => {
+      const sums = new Map<string, number>();
+      for (const d of rows) sums.set(k(d), (sums.get(k(d)) ?? 0) + d.v);
+      return [stage, new Set([...sums].filter(([x]) => x !== '0').sort((x, y) => y[1] - x[1]).slice(0, top).map(([x]) => x))];
+    })) as Record<keyof typeof keys, Set<string>>;
+    const node = (stage: keyof typeof keys, d: (typeof rows)[number]) => (kept[stage].has(keys[stage](d)) ? `${stage}:${keys[stage](d)}` : `${stage}:other`);
+    const links = new Map<string, number>();
+    for (const d of rows) {
+      for (const [a, b] of [['exporter', 'port'], ['port', 'country'], ['country', 'buyer']] as const) {
+        const k = `${node(a, d)}>${node(b, d)}`;
+        links.set(k, (links.get(k) ?? 0) + d.v);
+      }
+    }
+    return Object.fromEntries([...links].map(([k, v]) => [k, v / 100]));
+  }
+
+  async function checkFlows(seed: number) {
+    const r = prng(seed);
+    for (let n = 0; n < 8; n++) {
+      const hs = r.pick(['61', '6109', '87', '8703']);
+      const from = r.pick([null, '2024-01', '2024-02']);
+      const to = r.pick([null, '2024-04', '2024-06']);
+      const top = r.pick([1, 2, 3, 10]);
+      const qs = new URLSearchParams({ top: String(top), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+      const res = await t.app.inject({ method: 'GET', url: `/v1/supply-chain/products/${hs}/flows?${qs}`, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const g = (res.json() as { data: [{ links: { source: string; target: string; value_usd: number }[] }] }).data[0];
+      const got = Object.fromEntries(g.links.map((l) => [`${l.source}>${l.target}`, l.value_usd]));
+      const want = sankey(hs, from, to, top);
+      expect(Object.keys(got).sort(), `${hs} ${qs}`).toEqual(Object.keys(want).sort());
+      for (const [k, v] of Object.entries(want)) expect(got[k], `${hs} ${qs} ${k}`).toBeCloseTo(v, 2);
+    }
+  }
+
+  it('folds product flows as a brute-force Sankey does, from SQL and from the in-memory copies', async () => {
+    const { store } = get();
+    forgetMemos(store.db);
+    await checkFlows(5);
+    const cache = startCubeCache(store);
+    try {
+      await cache.refresh();
+      invalidateAggregates();
+      forgetMemos(store.db);
+      await checkFlows(6);
     } finally {
       stopCubeCache(store.db);
       invalidateAggregates();
