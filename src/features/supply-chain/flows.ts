@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { normalizeHsPrefix } from '../../domain/codes/hs-code.js';
-import { aggregate, type AggRow } from '../shared/aggregate.js';
+import { aggregate, type AggRow, type AggregateSpec, type Dim } from '../shared/aggregate.js';
 import { echoFilters, parseFilters, type Filters } from '../shared/filters.js';
 import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
