@@ -5,6 +5,7 @@
 // second). When the signature moves, queries go back to SQL at once and the set is rebuilt in the
 // background, a (flow, period) slice at a time so no request waits behind a long read; a build
 // during which the signature moved again is thrown away and started over.
+import { TextDictionary } from './text-search.js';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { ROLLUPS, measuresOf } from '../../ingest/rollups.js';
@@ -192,73 +193,48 @@ export async function loadCube(store: ReadStore, table: string): Promise<Cube> {
 }
 
 /**
- * Every company's folded name in one string (one per line), so a substring test over all of them
- * is a few native `indexOf` calls instead of a LIKE scan of the companies table.
+ * Every company's folded name, searchable by substring in memory (a `TextDictionary`: a few native
+ * `indexOf` calls over all names instead of a LIKE scan of the companies table).
  */
 export class CompanyNames {
-  private readonly starts: Int32Array;
+  private readonly dict: TextDictionary;
 
-  constructor(private readonly ids: Int32Array, private readonly text: string, starts: number[]) {
-    this.starts = Int32Array.from(starts);
+  constructor(private readonly ids: Int32Array, names: readonly string[]) {
+    this.dict = new TextDictionary(names);
   }
 
-  // The same words come back (a user refining a query, a dashboard); scanning every name costs
-  // milliseconds, so answers are remembered for as long as these names are current.
+  // The same words come back (a user refining a query, a dashboard), and callers key their own
+  // memos by the array: each word's ids are one array for as long as these names are current.
   private readonly memo = new Map<string, number[]>();
 
   /** Ids (ascending) of the companies whose folded name contains `folded`; callers must not change them. */
   matching(folded: string): number[] {
     let ids = this.memo.get(folded);
     if (!ids) {
-      ids = this.scan(folded);
+      ids = Array.from(this.dict.matching(folded), (code) => this.ids[code]!).sort((x, y) => x - y);
       if (this.memo.size >= 2000) this.memo.delete(this.memo.keys().next().value as string);
       this.memo.set(folded, ids);
     }
     return ids;
   }
-
-  private scan(folded: string): number[] {
-    const out: number[] = [];
-    if (!folded || folded.includes('\n')) return out;
-    let from = 0;
-    for (;;) {
-      const at = this.text.indexOf(folded, from);
-      if (at < 0) break;
-      // The name holding this position: the last start at or before it.
-      let lo = 0;
-      let hi = this.starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (this.starts[mid]! <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      out.push(this.ids[lo]!);
-      from = lo + 1 < this.starts.length ? this.starts[lo + 1]! : this.text.length;
-    }
-    return out.sort((a, b) => a - b);
-  }
 }
 
 export async function loadCompanyNames(store: ReadStore): Promise<CompanyNames> {
   const ids: number[] = [];
-  const parts: string[] = [];
-  const starts: number[] = [];
-  let length = 0;
+  const names: string[] = [];
   let after = 0;
   for (;;) {
     const rows = await readArrays(store, `select id, name_folded from companies where id > ? order by id limit ${CHUNK}`, [after]);
     for (const [id, name] of rows) {
       ids.push(Number(id));
-      starts.push(length);
-      const line = String(name).replaceAll('\n', ' ') + '\n';
-      parts.push(line);
-      length += line.length;
+      // A line break would join two names: a search word never holds one.
+      names.push(String(name).replaceAll('\n', ' '));
     }
     if (rows.length < CHUNK) break;
     after = Number(rows[rows.length - 1]![0]);
     await yieldToIo();
   }
-  return new CompanyNames(Int32Array.from(ids), parts.join(''), starts);
+  return new CompanyNames(Int32Array.from(ids), names);
 }
 
 const caches = new WeakMap<Kysely<DB>, CubeCache>();

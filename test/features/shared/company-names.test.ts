@@ -4,14 +4,7 @@ import { it, expect } from 'vitest';
 import { CompanyNames } from '../../../src/features/shared/cube-cache.js';
 
 function build(names: [number, string][]): CompanyNames {
-  let length = 0;
-  const starts: number[] = [];
-  const text = names.map(([, n]) => {
-    starts.push(length);
-    length += n.length + 1;
-    return `${n}\n`;
-  }).join('');
-  return new CompanyNames(Int32Array.from(names.map(([id]) => id)), text, starts);
+  return new CompanyNames(Int32Array.from(names.map(([id]) => id)), names.map(([, n]) => n));
 }
 
 const names: [number, string][] = [[3, 'anadolu tekstil a.s.'], [7, 'tekstil tekstil ltd'], [9, 'ege gida'], [12, 'mavi tekstil'], [15, 'x'], [20, 'gida tekstil']];
