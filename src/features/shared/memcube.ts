@@ -272,20 +272,16 @@ interface MeasureNeeds {
 
 /**
  * Evaluates one aggregate query on a cube: filters, groups and sums as the rollup's SQL would,
- * ordered and limited as `orderExpr` in aggregate.ts orders (SQLite's NULL ordering).
+ * ordered and limited as `orderExpr` in aggregate.ts orders (SQLite's NULL ordering); with the
+ * number of groups before the limit.
  */
-export function evaluateCube(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean): CubeRow[] {
-  return evaluate(cube, spec, f, recordsColumn, grouped, false).rows;
-}
-
-/** As `evaluateCube`, with the number of groups before the limit. */
 export function evaluateCubeCounted(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean): { rows: CubeRow[]; groups: number } {
   const { rows, groups } = evaluate(cube, spec, f, recordsColumn, grouped, false);
   return { rows, groups };
 }
 
 /**
- * The groups and, from the same selected rows, the ungrouped total: what `evaluateCube` gives
+ * The groups and, from the same selected rows, the ungrouped total: what `evaluateCubeCounted` gives
  * for the spec and for the spec without groups, for the price of one selection.
  */
 export function evaluateCubeWithTotals(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null): { rows: CubeRow[]; totals: CubeRow[]; groups: number } {

@@ -219,20 +219,6 @@ export async function allShipmentRows(db: Kysely<DB>, maxRows: number, step = 5_
   }
 }
 
-/** The rows of `rows` the filter keeps: what shipmentRows would read, in the same terms. */
-export function filterShipments(rows: readonly ShipmentRow[], f: ShipmentFilter): ShipmentRow[] {
-  const from = f.range.from ? `${f.range.from}T00:00:00.000Z` : null;
-  const to = f.range.to ? `${f.range.to}T23:59:59.999Z` : null;
-  return rows.filter((r) =>
-    (!f.origin_port || r.origin_port === f.origin_port) &&
-    (!f.destination_port || r.destination_port === f.destination_port) &&
-    (!f.port || r.origin_port === f.port || r.destination_port === f.port) &&
-    (!f.carrier || r.carrier === f.carrier) &&
-    (!f.transport_mode || r.transport_mode === f.transport_mode) &&
-    (from === null || (r.departure !== null && r.departure >= from)) &&
-    (to === null || (r.departure !== null && r.departure <= to)));
-}
-
 // Up to this many tracked shipments are held in memory and filtered there; beyond, each filter is
 // a query of its own.
 const IN_MEMORY_SHIPMENTS = 300_000;

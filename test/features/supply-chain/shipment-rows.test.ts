@@ -3,8 +3,22 @@
 import { it, expect, beforeAll } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { buildWorld, type World } from '../companies/fixture.js';
-import { allShipmentRows, filterShipments, readShipmentTable, selectShipments, shipmentRows, shipmentTable, type ShipmentFilter, type ShipmentRow } from '../../../src/features/supply-chain/queries.js';
+import { allShipmentRows, readShipmentTable, selectShipments, shipmentRows, shipmentTable, type ShipmentFilter, type ShipmentRow } from '../../../src/features/supply-chain/queries.js';
 import { forgetShipmentSnapshots } from '../../../src/features/shipments/snapshot.js';
+
+// The rows a filter keeps, by brute force in the same terms as the SQL: the reference for the copy.
+function filterShipments(rows: readonly ShipmentRow[], f: ShipmentFilter): ShipmentRow[] {
+  const from = f.range.from ? `${f.range.from}T00:00:00.000Z` : null;
+  const to = f.range.to ? `${f.range.to}T23:59:59.999Z` : null;
+  return rows.filter((r) =>
+    (!f.origin_port || r.origin_port === f.origin_port) &&
+    (!f.destination_port || r.destination_port === f.destination_port) &&
+    (!f.port || r.origin_port === f.port || r.destination_port === f.port) &&
+    (!f.carrier || r.carrier === f.carrier) &&
+    (!f.transport_mode || r.transport_mode === f.transport_mode) &&
+    (from === null || (r.departure !== null && r.departure >= from)) &&
+    (to === null || (r.departure !== null && r.departure <= to)));
+}
 
 describeEachStore('shipment rows in memory', (get) => {
   let w: World;
