@@ -406,12 +406,16 @@ function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanie
     const cube = cubeCacheOf(db)?.get(GTIP_CUBE);
     if (cube) return { cube, filters: cubeFilters(f, null, false), recordsColumn: `records_${depth}` };
   }
-  const cube = cubeCacheOf(db)?.get(plan.source?.table ?? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE));
+  // A declaration-level query the company rollup would answer reads the declaration copy instead:
+  // one row per declaration against about two per declaration (one per product), with the same
+  // figures (a declaration's lines sum to its header value; its header weights are the declared).
+  const byDeclaration = raw || (plan.source?.table === COMPANY_ROLLUP && !plan.productLevel);
+  const cube = cubeCacheOf(db)?.get(byDeclaration ? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE) : plan.source!.table);
   if (!cube) return null;
-  const filters = cubeFilters(f, qIds, raw);
+  const filters = cubeFilters(f, qIds, byDeclaration);
   if (spec.partnerKnown) filters.partnerKnown = true;
   if (spec.only) filters.lists.push([DIM_COLUMN[spec.only.dim], spec.only.values]);
-  return { cube, filters, recordsColumn: raw ? DISTINCT_DECLARATIONS : plan.recordsColumn };
+  return { cube, filters, recordsColumn: byDeclaration ? DISTINCT_DECLARATIONS : plan.recordsColumn };
 }
 
 const GTIP_SAFE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd']);

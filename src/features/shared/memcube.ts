@@ -165,6 +165,46 @@ function postingsOf(col: DimColumn): NonNullable<DimColumn['postings']> {
 
 export function warmPostings(cube: Cube): void {
   for (const [name, col] of cube.dims) if (name !== 'flow' && name !== 'period') postingsOf(col);
+  if (cube.dims.has('company_id') && cube.dims.has('partner_company_id')) pairsOf(cube);
+}
+
+/**
+ * Each row's (company, partner) pair as one dense code, and each pair's two codes. Grouping by
+ * trader and partner (links, flows, network edges) then counts in a direct table over the pairs
+ * present: company × partner has about 10^10 combinations, too many for one, and an open-addressing
+ * hash over hundreds of thousands of rows cost tens of milliseconds a query.
+ */
+interface Pairs {
+  codes: Int32Array;
+  company: Int32Array;
+  partner: Int32Array;
+}
+const pairCache = new WeakMap<Cube, Pairs>();
+
+function pairsOf(cube: Cube): Pairs {
+  let p = pairCache.get(cube);
+  if (p) return p;
+  const company = cube.dims.get('company_id')!.codes;
+  const partner = cube.dims.get('partner_company_id')!.codes;
+  const np = cube.dims.get('partner_company_id')!.values.length;
+  const codes = new Int32Array(cube.rows);
+  const index = new Map<number, number>();
+  const cs: number[] = [];
+  const ps: number[] = [];
+  for (let r = 0; r < cube.rows; r++) {
+    const k = company[r]! * np + partner[r]!;
+    let c = index.get(k);
+    if (c === undefined) {
+      c = cs.length;
+      index.set(k, c);
+      cs.push(company[r]!);
+      ps.push(partner[r]!);
+    }
+    codes[r] = c;
+  }
+  p = { codes, company: Int32Array.from(cs), partner: Int32Array.from(ps) };
+  pairCache.set(cube, p);
+  return p;
 }
 
 /** Which of a dimension's codes pass a filter. */
@@ -302,9 +342,15 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
   };
   const groupBy = grouped ? spec.groupBy : [];
   const groups = groupBy.map((d) => groupOf(cube, d, spec));
-  const totals = withTotals ? groupAndSum(cube, sel, sel.length, [], needs) : null;
-  if (!groupBy.length) return { rows: groupAndSum(cube, sel, sel.length, groups, needs), totals, groups: 1 };
+  if (!groupBy.length) {
+    const rows = groupAndSum(cube, sel, sel.length, groups, needs);
+    return { rows, totals: withTotals ? rows : null, groups: 1 };
+  }
+  // A total summed from the rows goes first: grouping reuses the scratch space of the slots.
+  const additive = totalsAdditive(cube, needs);
+  const counted = withTotals && !additive ? groupAndSum(cube, sel, sel.length, [], needs) : null;
   const sums = groupSums(cube, sel, sel.length, groups, needs);
+  const totals = withTotals ? (counted ?? totalFromGroups(sums)) : null;
   const limit = (spec.top ?? spec.maxRows ?? 10_000) + (spec.top ? 0 : 1);
   // Thousands of groups (companies) of which a page is wanted: pick the page from the sums.
   const chosen = sums.count > 4 * limit ? topGroups(sums, groups, spec, limit) : null;
@@ -667,13 +713,21 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
   } else {
     const codes = groups.map((g) => cube.dims.get(g.column)!.codes);
     const radix = groups.map((g) => Math.max(1, g.out.length));
-    const span = radix.reduce((a, x) => a * x, 1);
+    let span = radix.reduce((a, x) => a * x, 1);
     const key = scratchKeys(n);
-    for (let gi = 0; gi < groups.length; gi++) {
-      const c = codes[gi]!;
-      const b = groups[gi]!.bucket;
-      const rx = radix[gi]!;
-      for (let i = 0; i < n; i++) key[i] = key[i]! * rx + b[c[sel[i]!]!]!;
+    const pairs = groups.length === 2 && groups[0]!.column === 'company_id' && groups[1]!.column === 'partner_company_id' ? pairsOf(cube) : null;
+    if (pairs) {
+      // The pair code is the key; a group's two bucket codes come back from the pair.
+      span = pairs.company.length;
+      const pc = pairs.codes;
+      for (let i = 0; i < n; i++) key[i] = pc[sel[i]!]!;
+    } else {
+      for (let gi = 0; gi < groups.length; gi++) {
+        const c = codes[gi]!;
+        const b = groups[gi]!.bucket;
+        const rx = radix[gi]!;
+        for (let i = 0; i < n; i++) key[i] = key[i]! * rx + b[c[sel[i]!]!]!;
+      }
     }
     // Composite key of each group, in order of first appearance; decoded only for groups asked for.
     const first: number[] = [];
@@ -708,7 +762,10 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
         slot[i] = s;
       }
     }
-    keyOf = (s: number) => {
+    if (pairs) {
+      const [cb, pb] = [groups[0]!.bucket, groups[1]!.bucket];
+      keyOf = (s: number) => [cb[pairs.company[first[s]!]!]!, pb[pairs.partner[first[s]!]!]!];
+    } else keyOf = (s: number) => {
       let k = first[s]!;
       const out = new Array<number>(groups.length);
       for (let gi = groups.length - 1; gi >= 0; gi--) {
@@ -726,7 +783,11 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
   };
   for (const [need, name, column] of SUMS) if (need === 'value' || needs[need]) sumInto(name, cube.measures.get(column)!);
   if (needs.records && needs.records !== DISTINCT_DECLARATIONS) sumInto('records', cube.measures.get(needs.records)!);
-  if (needs.records === DISTINCT_DECLARATIONS) {
+  if (needs.records === DISTINCT_DECLARATIONS && oneRowPerDeclaration(cube)) {
+    const acc = new Float64Array(count);
+    for (let i = 0; i < n; i++) acc[slot[i]!]!++;
+    sums.set('records', acc);
+  } else if (needs.records === DISTINCT_DECLARATIONS) {
     // Rows of a declaration are adjacent in the selection: count it once per group it reaches.
     const decl = cube.ints.get('declaration_id')!;
     const last = new Int32Array(count).fill(-1);
@@ -742,6 +803,31 @@ function groupSums(cube: Cube, sel: Int32Array, n: number, groups: Group[], need
     sums.set('records', acc);
   }
   return { count, slot, keyOf, sums };
+}
+
+/** A copy with one row per declaration (the declaration copy): its distinct declarations are its rows. */
+function oneRowPerDeclaration(cube: Cube): boolean {
+  return cube.ints.has('declaration_id') && !cube.dims.has(cube.hsColumn);
+}
+
+/**
+ * Whether the ungrouped total is the sums of the groups, the same arithmetic as summing the rows
+ * again: every measure is a plain sum and no declaration is counted in two groups (distinct
+ * declarations of a line copy, distinct traders and partners are not sums).
+ */
+function totalsAdditive(cube: Cube, needs: MeasureNeeds): boolean {
+  if (needs.companies || needs.partners) return false;
+  return needs.records !== DISTINCT_DECLARATIONS || oneRowPerDeclaration(cube);
+}
+
+function totalFromGroups(g: GroupSums): CubeRow[] {
+  const row: CubeRow = {};
+  for (const [name, acc] of g.sums) {
+    let t = 0;
+    for (let s = 0; s < g.count; s++) t += acc[s]!;
+    row[name] = t;
+  }
+  return [row];
 }
 
 /** The rows of the chosen groups (all when `chosen` is null), in that order, named like the SQL's. */

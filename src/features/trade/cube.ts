@@ -10,7 +10,10 @@ import { CUBE_METRICS, FreqParam, GROUP_FIELDS, HsLevelParam, SortParam, TopPara
 import { FlowParam, METRIC_FIELDS, rowSchema } from './params.js';
 import { withNames } from './enrich.js';
 
-const MAX_GROUPS = 10_000;
+// A JSON answer without `top` is a page of the largest groups, at most the contract's page size;
+// a download streams every group (up to a bound that keeps one request's memory in check).
+const MAX_GROUPS = 1_000;
+const MAX_DOWNLOAD_GROUPS = 1_000_000;
 
 export const tradeAggregate = defineOperation({
   method: 'GET',
@@ -22,7 +25,8 @@ export const tradeAggregate = defineOperation({
     `\`group_by\`: comma list of ${GROUP_FIELDS.join(', ')} (hsN groups by the first N digits of the GTİP; one HS depth per query). ` +
     `\`metrics\`: comma list of ${CUBE_METRICS.join(', ')} (default value_usd,net_weight_kg,records). ` +
     '`sort`: a metric, `share` or a group field (`hs_code`, `company_id`, …), `-` for descending; default value descending (periods ascending when grouped by period). ' +
-    `\`top\`: keep the first N groups. Without \`top\` at most ${MAX_GROUPS} groups are returned and \`meta.truncated\` says whether more exist. ` +
+    `\`top\`: keep the first N groups. Without \`top\` at most ${MAX_GROUPS} groups are returned and \`meta.truncated\` says whether more exist; ` +
+    '`format=csv|ndjson` streams every group. ' +
     'Every row carries its group fields, the metrics and `share` of the filtered total value; `meta.totals` holds the metrics over all groups. ' +
     'Any value outside these lists is a 400 naming the accepted values.',
   scope: 'trade:read',
@@ -53,11 +57,12 @@ export const tradeAggregate = defineOperation({
     if (query.freq !== undefined && !groupBy.includes('period')) throw badParam('freq', 'applies only when group_by includes period');
     const sort = parseSort(query.sort, groupBy, metrics);
     const db = deps.store.db;
+    const download = wantsDownload(req) !== null;
     const result = await aggregate(db, {
-      filters, groupBy, metrics, freq: query.freq ?? 'month', hsLevel, top: query.top ?? null, sort, maxRows: MAX_GROUPS,
+      filters, groupBy, metrics, freq: query.freq ?? 'month', hsLevel, top: query.top ?? null, sort, maxRows: download ? MAX_DOWNLOAD_GROUPS : MAX_GROUPS,
     });
     const rows = await withNames(db, result.rows);
-    if (wantsDownload(req)) {
+    if (download) {
       return { columns: cubeColumns(groupBy, metrics), rows: (async function* () { yield* rows; })(), filename: 'trade-aggregate' };
     }
     return {

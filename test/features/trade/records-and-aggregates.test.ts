@@ -253,4 +253,30 @@ describeEachStore('trade records and aggregates', (get) => {
   });
 });
 
+describeEachStore('the cube without top', (get) => {
+  let h: Harness;
+  let decls: RawDecl[];
+  beforeAll(async () => {
+    decls = await seed(get().store, 22, 1200);
+    h = await harness(get().store);
+  });
+  afterAll(() => h.close());
+
+  it('answers at most 1,000 groups without top, says it truncated them, and streams every group', async () => {
+    const groups = new Set(decls.flatMap((d) => d.items.map((i) => `${i.gtip}|${d.company}|${month(d.date)}|${d.country}|${d.port}`)));
+    expect(groups.size).toBeGreaterThan(1000);
+    const q = 'group_by=hs12,company,period,country,port&metrics=value_usd';
+    const res = await h.get(`/v1/trade/aggregate?${q}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1000);
+    expect(res.body.meta.truncated).toBe(true);
+    const csv = await h.get(`/v1/trade/aggregate?${q}&format=csv`);
+    expect(csv.raw.toString('utf8').trim().split('\n')).toHaveLength(groups.size + 1);
+    const some = await h.get(`/v1/trade/aggregate?${q}&top=1200`);
+    expect(some.body.data).toHaveLength(1200);
+    expect(some.body.meta.truncated).toBe(false);
+  });
+
+});
+
 const cents = (n: number) => Math.round(n * 100);
