@@ -1,10 +1,11 @@
-// What happens in this process after an ingestion batch commits: aggregate and freshness caches are
+// What happens in this process after an ingestion batch commits: aggregate, freshness and row caches are
 // dropped, and `records.new` webhook subscribers matching the new records are queued deliveries.
 // Registered once per process by the API server and the CLI.
 import { onBatchCommitted } from './ingest/events.js';
 import { invalidateAggregates } from './features/shared/aggregate.js';
 import { invalidateSourceMeta } from './features/shared/source-meta.js';
 import { invalidateCubes } from './features/shared/cube-cache.js';
+import { clearRowCaches } from './features/shared/row-cache.js';
 import { notifyNewRecords } from './features/webhooks/index.js';
 
 let registered = false;
@@ -14,6 +15,7 @@ export function registerBatchListeners(): void {
   registered = true;
   onBatchCommitted((store) => {
     invalidateCubes(store.db);
+    clearRowCaches(store.db);
     invalidateAggregates();
     invalidateSourceMeta();
   });

@@ -11,6 +11,7 @@ import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import type { Filters, Flow } from './filters.js';
 import { declarationIdsFromCopies } from './declaration-ids.js';
+import { rowCacheOf } from './row-cache.js';
 import { FOLD_PAIRS } from './text-search.js';
 
 // --- sorting and cursors ------------------------------------------------------------------------
@@ -226,10 +227,19 @@ export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promis
 /** Headers of these declarations, in the order given. */
 async function headersByIds(db: Kysely<DB>, ids: number[]): Promise<DeclarationRow[]> {
   if (!ids.length) return [];
-  const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} where d.id in (${sql.join(ids)})`.execute(db);
-  const byId = new Map(res.rows.map((r) => [Number(r.id), normaliseRow(r)]));
+  // A stored declaration never changes (nor do its parties' names): its header is kept as read.
+  const byId = await rowCacheOf<number, DeclarationRow>(db, 'declaration-headers', ROW_CACHE_SIZE, HEADER_TTL_MS).getMany(ids, async (missing) => {
+    const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} where d.id in (${sql.join(missing)})`.execute(db);
+    return new Map(res.rows.map((r) => [Number(r.id), normaliseRow(r)]));
+  });
   return ids.map((id) => byId.get(id)).filter((r): r is DeclarationRow => r !== undefined);
 }
+
+// Rows kept per cache generation: a few hundred pages of 100.
+const ROW_CACHE_SIZE = 50_000;
+const HEADER_TTL_MS = 10 * 60_000;
+// A later declaration may bring more containers to a known bill: the same lag as the aggregate answers.
+const BILL_TTL_MS = 30_000;
 
 /** A page of headers and the cursor of the next page (null on the last). */
 export async function declarationPage(db: Kysely<DB>, input: ListInput): Promise<{ rows: DeclarationRow[]; next_cursor: string | null }> {
@@ -305,23 +315,30 @@ export async function itemsOf(db: Kysely<DB>, declarationId: number): Promise<It
 }
 
 export async function billsByNumber(db: Kysely<DB>, numbers: string[]): Promise<Map<string, BillOfLadingRow>> {
-  const unique = [...new Set(numbers)];
-  if (!unique.length) return new Map();
-  const rows = await db.selectFrom('bills_of_lading').selectAll().where('bl_number', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.bl_number, r]));
+  if (!numbers.length) return new Map();
+  const found = await rowCacheOf<string, BillOfLadingRow | null>(db, 'bills', ROW_CACHE_SIZE, BILL_TTL_MS).getMany(numbers, async (missing) => {
+    const rows = await db.selectFrom('bills_of_lading').selectAll().where('bl_number', 'in', missing).execute();
+    return new Map(rows.map((r) => [r.bl_number, r]));
+  }, null);
+  const out = new Map<string, BillOfLadingRow>();
+  for (const [k, v] of found) if (v) out.set(k, v);
+  return out;
 }
 
 export async function containersByBill(db: Kysely<DB>, numbers: string[]): Promise<Map<string, ContainerRow[]>> {
-  const unique = [...new Set(numbers)];
-  const out = new Map<string, ContainerRow[]>();
-  if (!unique.length) return out;
-  const rows = await db.selectFrom('containers').selectAll().where('bl_number', 'in', unique).orderBy('bl_number').orderBy('container_no').execute();
-  for (const r of rows) {
-    const list = out.get(r.bl_number) ?? [];
-    list.push(r);
-    out.set(r.bl_number, list);
-  }
-  return out;
+  if (!numbers.length) return new Map();
+  const found = await rowCacheOf<string, ContainerRow[]>(db, 'containers', ROW_CACHE_SIZE, BILL_TTL_MS).getMany(numbers, async (missing) => {
+    const rows = await db.selectFrom('containers').selectAll().where('bl_number', 'in', missing).orderBy('bl_number').orderBy('container_no').execute();
+    const out = new Map<string, ContainerRow[]>();
+    for (const r of rows) {
+      const list = out.get(r.bl_number) ?? [];
+      list.push(r);
+      out.set(r.bl_number, list);
+    }
+    return out;
+  }, []);
+  for (const [k, v] of found) if (!v.length) found.delete(k);
+  return found;
 }
 
 export async function loadDeclaration(db: Kysely<DB>, by: { declarationNo: string } | { id: number }, flow: Flow | null = null): Promise<DeclarationDetail | null> {
