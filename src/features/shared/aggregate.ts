@@ -13,7 +13,7 @@ import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { evaluateCubeCounted, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
-import { cubeCacheOf } from './cube-cache.js';
+import { cubeCacheOf, PORT_COUNTRY_CUBE, PORT_COUNTRY_DIMS } from './cube-cache.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -410,12 +410,22 @@ function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanie
   // one row per declaration against about two per declaration (one per product), with the same
   // figures (a declaration's lines sum to its header value; its header weights are the declared).
   const byDeclaration = raw || (plan.source?.table === COMPANY_ROLLUP && !plan.productLevel);
-  const cube = cubeCacheOf(db)?.get(byDeclaration ? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE) : plan.source!.table);
+  const cache = cubeCacheOf(db);
+  const table = byDeclaration ? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE) : plan.source!.table;
+  const narrow = byDeclaration ? table : narrowest(spec, table);
+  const cube = cache?.get(narrow) ?? (narrow !== table ? cache?.get(table) : null);
   if (!cube) return null;
   const filters = cubeFilters(f, qIds, byDeclaration);
   if (spec.partnerKnown) filters.partnerKnown = true;
   if (spec.only) filters.lists.push([DIM_COLUMN[spec.only.dim], spec.only.values]);
   return { cube, filters, recordsColumn: byDeclaration ? DISTINCT_DECLARATIONS : plan.recordsColumn };
+}
+
+/** The in-memory copy to read for a rollup: a narrower one derived from it when it holds every dimension needed. */
+function narrowest(spec: AggregateSpec, table: string): string {
+  if (table !== 'rollup_declarations_monthly') return table;
+  const need = [...spec.groupBy, ...filterDims(spec.filters), ...(spec.only ? [spec.only.dim] : [])];
+  return need.every((d) => PORT_COUNTRY_DIMS.includes(d)) ? PORT_COUNTRY_CUBE : table;
 }
 
 const GTIP_SAFE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd']);

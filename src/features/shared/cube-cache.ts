@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { ROLLUPS, measuresOf } from '../../ingest/rollups.js';
 import { CUBE_SOURCES } from './cube-sources.js';
-import { CubeBuilder, CubeMovedError, warmPostings, type Cube, type Slice } from './memcube.js';
+import { CubeBuilder, CubeMovedError, deriveCube, warmPostings, type Cube, type Slice } from './memcube.js';
 import { deriveGtipCube, GTIP_CUBE, LINE_CUBE, loadRecordCubes, readArrays, yieldToIo, type ReadStore } from './record-cubes.js';
 
 const USED_MEASURES = new Set([
@@ -133,6 +133,8 @@ export class CubeCache {
         try {
           for (const [name, cube] of await loadRecordCubes(this.store)) cubes.set(name, cube);
           cubes.set(GTIP_CUBE, await deriveGtipCube(cubes.get(LINE_CUBE)!));
+          const gateways = cubes.get(DECLARATION_ROLLUP);
+          if (gateways) cubes.set(PORT_COUNTRY_CUBE, await deriveCube(gateways, PORT_COUNTRY_CUBE, ['port', 'partner_country'], measuresIn(gateways), yieldToIo));
         } catch (err) {
           if (err instanceof CubeMovedError) return;
           throw err;
@@ -152,6 +154,16 @@ export class CubeCache {
     return this.building;
   }
 }
+
+const DECLARATION_ROLLUP = 'rollup_declarations_monthly';
+/**
+ * The declarations rollup summed by (flow, month, port, partner country): what port rankings and
+ * port × country breakdowns read, about a quarter of its rows (it also splits by office, mode and
+ * incoterm). Each declaration has one port and one country, so its sums and counts stay exact.
+ */
+export const PORT_COUNTRY_CUBE = 'port_country_monthly';
+export const PORT_COUNTRY_DIMS: readonly string[] = ['period', 'flow', 'port', 'country'];
+const measuresIn = (cube: Cube) => [...cube.measures.keys()];
 
 // Rows per read: each read holds the (synchronous) SQLite connection for a few milliseconds.
 const CHUNK = 20_000;
