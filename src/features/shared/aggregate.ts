@@ -13,7 +13,7 @@ import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { evaluateCubeCounted, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
-import { cubeCacheOf, PORT_COUNTRY_CUBE, PORT_COUNTRY_DIMS } from './cube-cache.js';
+import { cubeCacheOf, narrowestCopy } from './cube-cache.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -90,6 +90,11 @@ function filterDims(f: Filters): Dim[] {
   return dims;
 }
 
+/** Every dimension a query groups or filters by. */
+function neededDims(spec: AggregateSpec): Dim[] {
+  return [...spec.groupBy, ...filterDims(spec.filters), ...(spec.only ? [spec.only.dim] : [])];
+}
+
 /** The HS depth a query reaches: 0 when no product is involved. */
 function hsDepth(spec: AggregateSpec): number {
   const group = spec.groupBy.includes('hs') ? (spec.hsLevel ?? 6) : 0;
@@ -106,7 +111,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
   if (!monthAligned(f) || depth > 6) return raw;
   // Several HS prefixes: a declaration matching two of them would be counted twice.
   if (f.hs.length > 1 && (spec.metrics.includes('records') || spec.metrics.includes('companies'))) return raw;
-  const needDims = new Set<Dim>([...spec.groupBy, ...filterDims(f), ...(spec.only ? [spec.only.dim] : [])]);
+  const needDims = new Set<Dim>(neededDims(spec));
   const needMeasures = new Set(spec.metrics.map((m) => MEASURE_OF[m]).filter((m): m is Measure => !!m));
   for (const source of CUBE_SOURCES) {
     if (![...needDims].every((d) => source.dims.includes(d))) continue;
@@ -412,20 +417,13 @@ function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanie
   const byDeclaration = raw || (plan.source?.table === COMPANY_ROLLUP && !plan.productLevel);
   const cache = cubeCacheOf(db);
   const table = byDeclaration ? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE) : plan.source!.table;
-  const narrow = byDeclaration ? table : narrowest(spec, table);
+  const narrow = byDeclaration ? table : narrowestCopy(table, neededDims(spec));
   const cube = cache?.get(narrow) ?? (narrow !== table ? cache?.get(table) : null);
   if (!cube) return null;
   const filters = cubeFilters(f, qIds, byDeclaration);
   if (spec.partnerKnown) filters.partnerKnown = true;
   if (spec.only) filters.lists.push([DIM_COLUMN[spec.only.dim], spec.only.values]);
   return { cube, filters, recordsColumn: byDeclaration ? DISTINCT_DECLARATIONS : plan.recordsColumn };
-}
-
-/** The in-memory copy to read for a rollup: a narrower one derived from it when it holds every dimension needed. */
-function narrowest(spec: AggregateSpec, table: string): string {
-  if (table !== 'rollup_declarations_monthly') return table;
-  const need = [...spec.groupBy, ...filterDims(spec.filters), ...(spec.only ? [spec.only.dim] : [])];
-  return need.every((d) => PORT_COUNTRY_DIMS.includes(d)) ? PORT_COUNTRY_CUBE : table;
 }
 
 const GTIP_SAFE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd']);

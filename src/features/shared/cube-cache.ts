@@ -161,8 +161,13 @@ const DECLARATION_ROLLUP = 'rollup_declarations_monthly';
  * port × country breakdowns read, about a quarter of its rows (it also splits by office, mode and
  * incoterm). Each declaration has one port and one country, so its sums and counts stay exact.
  */
-export const PORT_COUNTRY_CUBE = 'port_country_monthly';
-export const PORT_COUNTRY_DIMS: readonly string[] = ['period', 'flow', 'port', 'country'];
+const PORT_COUNTRY_CUBE = 'port_country_monthly';
+const PORT_COUNTRY_DIMS: readonly string[] = ['period', 'flow', 'port', 'country'];
+
+/** The copy to read for a rollup's query needing these dimensions: a narrower one derived from it when one holds them all. */
+export function narrowestCopy(table: string, dims: readonly string[]): string {
+  return table === DECLARATION_ROLLUP && dims.every((d) => PORT_COUNTRY_DIMS.includes(d)) ? PORT_COUNTRY_CUBE : table;
+}
 const measuresIn = (cube: Cube) => [...cube.measures.keys()];
 
 // Rows per read: each read holds the (synchronous) SQLite connection for a few milliseconds.
