@@ -104,7 +104,22 @@ async function build(db: Kysely<DB>): Promise<Directory> {
   // Small pages with a pause between them: requests keep being answered while a rebuild reads.
   for await (const page of allCompanies(db, 5_000)) {
     for (const c of page) {
-      entries.push({ ...c, city_folded: c.city ? foldTurkish(c.city) : '', sector_folded: c.sector ? foldTurkish(c.sector) : '', trade_value_usd: Math.round((values.get(c.id) ?? 0) * 100) / 100 });
+      entries.push({
+        id: c.id,
+        name: c.name,
+        aliases: c.aliases,
+        tax_number: c.tax_number,
+        country: c.country,
+        city: c.city,
+        address: c.address,
+        roles: c.roles,
+        sector: c.sector,
+        size_band: c.size_band,
+        website: c.website,
+        city_folded: c.city ? foldTurkish(c.city) : '',
+        sector_folded: c.sector ? foldTurkish(c.sector) : '',
+        trade_value_usd: Math.round((values.get(c.id) ?? 0) * 100) / 100,
+      });
     }
     await new Promise<void>((resolve) => setImmediate(resolve));
   }

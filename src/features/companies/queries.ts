@@ -34,12 +34,21 @@ function parseAliases(text: string): string[] {
   }
 }
 
+// Every field written out, in one order: rows spread from driver objects got a hidden class each,
+// which in the company directory was 130,000 classes for the collector to trace.
 export function toCompanyRow(r: RawCompany): CompanyRow {
   return {
-    ...r,
     id: Number(r.id),
+    name: r.name,
     aliases: parseAliases(r.aliases),
+    tax_number: r.tax_number,
+    country: r.country,
+    city: r.city,
+    address: r.address,
     roles: r.roles.split(',').map((s) => s.trim()).filter(Boolean),
+    sector: r.sector,
+    size_band: r.size_band,
+    website: r.website,
   };
 }
 

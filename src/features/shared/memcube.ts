@@ -201,7 +201,7 @@ function postingsOf(col: DimColumn): NonNullable<DimColumn['postings']> {
 
 export function warmPostings(cube: Cube): void {
   for (const [name, col] of cube.dims) if (name !== 'flow' && name !== 'period') postingsOf(col);
-  if (cube.dims.has('company_id') && cube.dims.has('partner_company_id')) pairsOf(cube);
+  if (cube.dims.has('company_id') && cube.dims.has('partner_company_id')) pairIndexOf(cube);
 }
 
 /**
@@ -241,6 +241,67 @@ function pairsOf(cube: Cube): Pairs {
   p = { codes, company: Int32Array.from(cs), partner: Int32Array.from(ps) };
   pairCache.set(cube, p);
   return p;
+}
+
+/**
+ * The pairs of each company (pair codes in partner-code order, by company code) and the rows of
+ * each pair: a page of links reads its pairs' own rows, where the traders' posting lists would
+ * also read every other buyer of a large exporter. Built the first time a query asks.
+ */
+interface PairIndex {
+  byCompany: { offsets: Int32Array; pairs: Int32Array };
+  rows: { offsets: Int32Array; rows: Int32Array };
+}
+const pairIndexCache = new WeakMap<Cube, PairIndex>();
+
+function countingSort(keys: Int32Array, k: number, order: (i: number) => number = (i) => i): { offsets: Int32Array; rows: Int32Array } {
+  const offsets = new Int32Array(k + 1);
+  for (let i = 0; i < keys.length; i++) offsets[keys[order(i)]! + 1]!++;
+  for (let c = 0; c < k; c++) offsets[c + 1]! += offsets[c]!;
+  const fill = offsets.slice(0, k);
+  const rows = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const x = order(i);
+    rows[fill[keys[x]!]!++] = x;
+  }
+  return { offsets, rows };
+}
+
+function pairIndexOf(cube: Cube): PairIndex {
+  let ix = pairIndexCache.get(cube);
+  if (ix) return ix;
+  const pairs = pairsOf(cube);
+  const nc = cube.dims.get('company_id')!.values.length;
+  // Pairs by partner code first, then (a stable counting sort) by company: each company's pairs
+  // come out in partner-code order, for a binary search.
+  const byPartner = countingSort(pairs.partner, cube.dims.get('partner_company_id')!.values.length).rows;
+  const byCompany = countingSort(pairs.company, nc, (i) => byPartner[i]!);
+  ix = { byCompany: { offsets: byCompany.offsets, pairs: byCompany.rows }, rows: countingSort(pairs.codes, pairs.company.length) };
+  pairIndexCache.set(cube, ix);
+  return ix;
+}
+
+/** The pair codes of (company id, partner id) pairs present in the cube; absent pairs are left out. */
+function pairCodes(cube: Cube, wanted: readonly (readonly [number, number])[]): Int32Array {
+  const ix = pairIndexOf(cube);
+  const pairs = pairsOf(cube);
+  const company = cube.dims.get('company_id')!;
+  const partner = cube.dims.get('partner_company_id')!;
+  const out: number[] = [];
+  for (const [c, p] of wanted) {
+    const cc = company.index.get(c);
+    const pc = partner.index.get(p);
+    if (cc === undefined || pc === undefined) continue;
+    let lo = ix.byCompany.offsets[cc]!;
+    let hi = ix.byCompany.offsets[cc + 1]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (pairs.partner[ix.byCompany.pairs[mid]!]! < pc) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < ix.byCompany.offsets[cc + 1]! && pairs.partner[ix.byCompany.pairs[lo]!] === pc) out.push(ix.byCompany.pairs[lo]!);
+  }
+  return Int32Array.from(new Set(out));
 }
 
 /** Which of a dimension's codes pass a filter. */
@@ -330,6 +391,8 @@ export interface CubeFilters {
   /** Bounds on the declaration's value, on cubes with a `decl_value_cents` measure. */
   valueMin?: number | null;
   valueMax?: number | null;
+  /** Only the rows of these (company id, partner id) pairs, on cubes with both columns. */
+  pairs?: readonly (readonly [number, number])[];
 }
 
 /** `recordsColumn` meaning: count distinct declarations (record cubes) instead of summing a column. */
@@ -500,6 +563,17 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   for (const [column, values] of f.lists) {
     const col = cube.dims.get(column)!;
     addList(col, codeSetOf(col, values));
+  }
+  if (f.pairs) {
+    const codes = pairCodes(cube, f.pairs);
+    const pairs = pairsOf(cube);
+    const mask = new Uint8Array(pairs.company.length);
+    for (const c of codes) mask[c] = 1;
+    checks.push({ codes: pairs.codes, mask });
+    const { offsets, rows } = pairIndexOf(cube).rows;
+    let cost = 0;
+    for (const c of codes) cost += offsets[c + 1]! - offsets[c]!;
+    candidates.push([{ rows, offsets, codes, skip: null, cost }]);
   }
   // A party set is an OR over two columns: rows where the company is in it, then rows where only
   // the partner is (so no row is visited twice when both are).

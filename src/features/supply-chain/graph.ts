@@ -86,40 +86,48 @@ export interface PathResult {
 }
 
 /**
- * Shortest path from `from` to `to` (undirected, fewest hops) by breadth-first search, at most
- * `maxHops` hops and `budget` visited nodes. Among equally short paths the walk prefers larger
- * partners, since neighbours are expanded largest first.
+ * Shortest path from `from` to `to` (undirected, fewest hops), at most `maxHops` hops and `budget`
+ * visited nodes. The search grows from both ends and always expands the smaller frontier: a path
+ * of four hops through two large traders then reads the partners of a few hundred companies, not
+ * of the tens of thousands a one-sided walk reaches at its third hop. Among equally short paths it
+ * prefers larger partners, since neighbours are expanded largest first.
  */
 export async function shortestPath(from: number, to: number, maxHops: number, budget: number, edgesOf: EdgesOf): Promise<PathResult> {
-  const parent = new Map<number, number>([[from, from]]);
-  let frontier = [from];
-  for (let hop = 1; hop <= maxHops && frontier.length; hop++) {
+  // Each side: node → the node it was reached from (itself for the end it started at).
+  const sides = [new Map<number, number>([[from, from]]), new Map<number, number>([[to, to]])] as const;
+  const frontiers: number[][] = [[from], [to]];
+  // The two sides never share a node: one reached by both ends closes the path at once.
+  const visited = () => sides[0].size + sides[1].size;
+  const walk = (side: Map<number, number>, node: number) => {
+    const out = [node];
+    for (let n = node; side.get(n) !== n; ) out.push((n = side.get(n)!));
+    return out;
+  };
+  for (let hops = 0; hops < maxHops && frontiers[0]!.length && frontiers[1]!.length; hops++) {
+    const s = frontiers[0]!.length <= frontiers[1]!.length ? 0 : 1;
+    const mine = sides[s];
+    const theirs = sides[1 - s]!;
+    const frontier = frontiers[s]!;
     const near = neighbours(new Set(frontier), await edgesOf(frontier));
-    // The target among this hop's neighbours wins before the budget is spent on the others: a
-    // large trader has thousands of partners.
+    // A node the other side has reached closes the path; the frontier is scanned for one before
+    // the budget is spent on the rest (a large trader has thousands of partners).
     for (const node of frontier) {
-      if ((near.get(node) ?? []).some((n) => n.id === to)) {
-        parent.set(to, node);
-        const path = [to];
-        while (path[0] !== from) path.unshift(parent.get(path[0]!)!);
-        return { path, visited: parent.size, exhausted: false };
+      const meet = (near.get(node) ?? []).find((n) => theirs.has(n.id));
+      if (meet) {
+        const path = [...walk(mine, node).reverse(), ...walk(theirs, meet.id)];
+        return { path: s === 0 ? path : path.reverse(), visited: visited(), exhausted: false };
       }
     }
     const next: number[] = [];
     for (const node of frontier) {
       for (const n of near.get(node) ?? []) {
-        if (parent.has(n.id)) continue;
-        parent.set(n.id, node);
-        if (n.id === to) {
-          const path = [to];
-          while (path[0] !== from) path.unshift(parent.get(path[0]!)!);
-          return { path, visited: parent.size, exhausted: false };
-        }
-        if (parent.size >= budget) return { path: null, visited: parent.size, exhausted: true };
+        if (mine.has(n.id)) continue;
+        if (visited() >= budget) return { path: null, visited: visited(), exhausted: true };
+        mine.set(n.id, node);
         next.push(n.id);
       }
     }
-    frontier = next;
+    frontiers[s] = next;
   }
-  return { path: null, visited: parent.size, exhausted: false };
+  return { path: null, visited: visited(), exhausted: false };
 }

@@ -6,7 +6,7 @@ import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
 import { cubeCacheOf } from '../shared/cube-cache.js';
 import { LINE_CUBE } from '../shared/record-cubes.js';
-import { selectRows } from '../shared/memcube.js';
+import { selectRows, type DimColumn } from '../shared/memcube.js';
 import { monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
@@ -339,6 +339,14 @@ export async function pairDetails(
   return pairDetailsFromCopy(db, flow, pairs, range, hs) ?? pairDetailsFromStore(db, flow, pairs, range, hs, oneByOneUpTo);
 }
 
+const hs6Memo = new WeakMap<DimColumn, string[]>();
+/** The HS6 heading of each GTİP code of a column, worked out once per column. */
+function hs6Of(col: DimColumn): string[] {
+  let out = hs6Memo.get(col);
+  if (!out) hs6Memo.set(col, (out = col.values.map((v) => String(v).slice(0, 6))));
+  return out;
+}
+
 const day = (yyyymmdd: number) => `${Math.floor(yyyymmdd / 10000)}-${String(Math.floor(yyyymmdd / 100) % 100).padStart(2, '0')}-${String(yyyymmdd % 100).padStart(2, '0')}`;
 
 /**
@@ -357,38 +365,52 @@ export function pairDetailsFromCopy(
   if (!cube) return null;
   const out = new Map<string, PairDetail>();
   if (!pairs.length) return out;
-  const companies = [...new Set(pairs.map((p) => p.company_id))];
-  const partners = [...new Set(pairs.map((p) => p.partner_company_id))];
   const sel = selectRows(cube, {
     flow,
     periodFrom: range.from ? periodOf(range.from) : null,
     periodTo: range.to ? periodOf(range.to) : null,
     hs: [...hs],
-    // Both sides narrow the rows before the pairs are told apart (a large exporter has many buyers).
-    lists: [['company_id', companies], ['partner_company_id', partners]],
+    // The pairs' own rows: a large exporter has thousands of buyers, a large buyer many suppliers.
+    lists: [],
+    pairs: pairs.map((p) => [p.company_id, p.partner_company_id] as const),
     parties: [],
     dateFrom: range.from ? Number(range.from.replaceAll('-', '')) : null,
     dateTo: range.to ? Number(range.to.replaceAll('-', '')) : null,
   });
-  const wanted = new Set(pairs.map((p) => `${p.company_id}|${p.partner_company_id}`));
   const company = cube.dims.get('company_id')!;
   const partner = cube.dims.get('partner_company_id')!;
   const gtip = cube.dims.get('gtip')!;
   const dates = cube.ints.get('date')!;
   const values = cube.measures.get('value_usd_cents')!;
-  const acc = new Map<string, { first: number; last: number; products: Map<string, number> }>();
+  // The wanted pairs by their two codes, as one number: no string is built per line row.
+  const np = partner.values.length;
+  const slotOf = new Map<number, number>();
+  const keys: string[] = [];
+  for (const p of pairs) {
+    const cc = company.index.get(p.company_id);
+    const pc = partner.index.get(p.partner_company_id);
+    if (cc === undefined || pc === undefined || slotOf.has(cc * np + pc)) continue;
+    slotOf.set(cc * np + pc, keys.length);
+    keys.push(`${p.company_id}|${p.partner_company_id}`);
+  }
+  const hs6 = hs6Of(gtip);
+  const acc: ({ first: number; last: number; products: Map<string, number> } | undefined)[] = new Array(keys.length);
   for (let i = 0; i < sel.length; i++) {
     const r = sel[i]!;
-    const key = `${company.values[company.codes[r]!]}|${partner.values[partner.codes[r]!]}`;
-    if (!wanted.has(key)) continue;
-    let a = acc.get(key);
-    if (!a) acc.set(key, (a = { first: dates[r]!, last: dates[r]!, products: new Map() }));
-    if (dates[r]! < a.first) a.first = dates[r]!;
-    if (dates[r]! > a.last) a.last = dates[r]!;
-    const hs6 = (gtip.values[gtip.codes[r]!] as string).slice(0, 6);
-    a.products.set(hs6, (a.products.get(hs6) ?? 0) + values[r]!);
+    const at = slotOf.get(company.codes[r]! * np + partner.codes[r]!);
+    if (at === undefined) continue;
+    const d = dates[r]!;
+    let a = acc[at];
+    if (!a) acc[at] = a = { first: d, last: d, products: new Map() };
+    if (d < a.first) a.first = d;
+    if (d > a.last) a.last = d;
+    const h = hs6[gtip.codes[r]!]!;
+    a.products.set(h, (a.products.get(h) ?? 0) + values[r]!);
   }
-  for (const [key, a] of acc) {
+  for (let at = 0; at < keys.length; at++) {
+    const a = acc[at];
+    if (!a) continue;
+    const key = keys[at]!;
     // HS6 order within a pair, then by value: equal values keep it, as from the store.
     const products = [...a.products].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([hs_code, value_cents]) => ({ hs_code, value_cents }));
     products.sort((x, y) => y.value_cents - x.value_cents);

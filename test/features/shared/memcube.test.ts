@@ -54,7 +54,15 @@ describe('in-memory row selection', () => {
       const hs = rnd() < 0.5 ? [rnd() < 0.5 ? '6109' : HS[Math.floor(rnd() * HS.length)]!.slice(0, 2 + 2 * Math.floor(rnd() * 3))] : [];
       const countries = rnd() < 0.3 ? [COUNTRIES[Math.floor(rnd() * COUNTRIES.length)]!] : [];
       const parties = rnd() < 0.5 ? [rnd() < 0.5 ? [1] : Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => Math.floor(rnd() * 400))] : [];
-      const f: CubeFilters = { flow, periodFrom: from, periodTo: to, hs, lists: countries.length ? [['partner_country', countries]] : [], parties };
+      // Pairs drawn from rows (present) and at random (mostly absent), company 1's among them.
+      const pairs: [number, number][] | undefined =
+        rnd() < 0.4
+          ? Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => {
+              const r = placed[Math.floor(rnd() * placed.length)]!;
+              return rnd() < 0.7 ? [r[4], r[5]] : [Math.floor(rnd() * 300), Math.floor(rnd() * 400)];
+            })
+          : undefined;
+      const f: CubeFilters = { flow, periodFrom: from, periodTo: to, hs, lists: countries.length ? [['partner_country', countries]] : [], parties, ...(pairs ? { pairs } : {}) };
       const want: number[] = [];
       placed.forEach((r, i) => {
         if (flow && r[0] !== flow) return;
@@ -63,6 +71,7 @@ describe('in-memory row selection', () => {
         if (hs.length && !hs.some((p) => r[2].startsWith(p))) return;
         if (countries.length && !countries.includes(r[3])) return;
         for (const ids of parties) if (!ids.includes(r[4]) && !ids.includes(r[5])) return;
+        if (pairs && !pairs.some(([c, p]) => c === r[4] && p === r[5])) return;
         want.push(i);
       });
       expect([...selectRows(cube, f)], JSON.stringify(f)).toEqual(want);

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { shortestPath } from '../../../src/features/supply-chain/graph.js';
+import { mulberry32 } from '../../../src/synth/prng.js';
 import type { Edge } from '../../../src/features/supply-chain/queries.js';
 
 // A hub (company 1) trading with partners 100…199, one of which (150) trades with 500.
@@ -21,5 +22,50 @@ describe('shortest trade path', () => {
   it('stops at the hop limit and at the budget, and says which', async () => {
     expect(await shortestPath(1, 500, 2, 1000, edgesOf)).toMatchObject({ path: null, exhausted: false });
     expect(await shortestPath(1, 500, 4, 20, edgesOf)).toMatchObject({ path: null, exhausted: true });
+  });
+  it('finds a path exactly as short as a one-sided breadth-first search, on random graphs', async () => {
+    const rnd = mulberry32(7);
+    for (let g = 0; g < 40; g++) {
+      const n = 30 + Math.floor(rnd() * 60);
+      const es: Edge[] = [];
+      for (let k = 0; k < n * 1.3; k++) {
+        const a = 1 + Math.floor(rnd() * n);
+        const b = 1 + Math.floor(rnd() * n);
+        if (a !== b) es.push({ flow: rnd() < 0.5 ? 'export' : 'import', company_id: a, partner_company_id: b, value_cents: 1 + Math.floor(rnd() * 100), records: 1 });
+      }
+      const adj = new Map<number, Set<number>>();
+      for (const e of es) {
+        for (const [x, y] of [[e.company_id, e.partner_company_id], [e.partner_company_id, e.company_id]] as const) {
+          if (!adj.has(x)) adj.set(x, new Set());
+          adj.get(x)!.add(y);
+        }
+      }
+      const distance = (s: number, t: number) => {
+        const d = new Map([[s, 0]]);
+        for (let q = [s]; q.length; ) {
+          const next: number[] = [];
+          for (const x of q) for (const y of adj.get(x) ?? []) if (!d.has(y)) (d.set(y, d.get(x)! + 1), next.push(y));
+          q = next;
+        }
+        return d.get(t) ?? Infinity;
+      };
+      const of = async (ids: number[]) => es.filter((e) => ids.includes(e.company_id) || ids.includes(e.partner_company_id));
+      for (let k = 0; k < 5; k++) {
+        const s = 1 + Math.floor(rnd() * n);
+        const t = 1 + Math.floor(rnd() * n);
+        if (s === t) continue;
+        const want = distance(s, t);
+        const r = await shortestPath(s, t, 4, 10_000, of);
+        if (want > 4) {
+          expect(r.path).toBeNull();
+          continue;
+        }
+        expect(r.path).not.toBeNull();
+        expect(r.path!.length - 1).toBe(want);
+        expect(r.path![0]).toBe(s);
+        expect(r.path![r.path!.length - 1]).toBe(t);
+        for (let i = 1; i < r.path!.length; i++) expect(adj.get(r.path![i - 1]!)!.has(r.path![i]!)).toBe(true);
+      }
+    }
   });
 });
