@@ -27,8 +27,8 @@ export interface FilterColumns {
   id: Int32Array;
   /** Bit r set when the company has role r of ROLES. */
   roles: Uint8Array;
-  /** Position in `bySize` of each id. */
-  position: Map<number, number>;
+  /** Position in `bySize` of each id, indexed by id (-1: no such company); `positionOf` reads it. */
+  position: Int32Array;
 }
 
 export const ROLES = ['importer', 'exporter', 'manufacturer', 'buyer', 'supplier'] as const;
@@ -57,8 +57,19 @@ export function filterColumns(bySize: readonly DirectoryEntry[]): FilterColumns 
     sector: codeColumn(bySize.map((e) => e.sector_folded)),
     id: Int32Array.from(bySize, (e) => e.id),
     roles,
-    position: new Map(bySize.map((e, i) => [e.id, i])),
+    position: positionsById(bySize),
   };
+}
+
+function positionsById(bySize: readonly DirectoryEntry[]): Int32Array {
+  const position = new Int32Array(bySize.reduce((m, e) => Math.max(m, e.id), 0) + 1).fill(-1);
+  bySize.forEach((e, i) => (position[e.id] = i));
+  return position;
+}
+
+/** Position in `bySize` of a company id, or -1. */
+export function positionOf(columns: FilterColumns, id: number): number {
+  return Number.isInteger(id) && id >= 0 && id < columns.position.length ? columns.position[id]! : -1;
 }
 
 export interface Directory {

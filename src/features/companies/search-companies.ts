@@ -6,7 +6,7 @@ import { resolveCountry } from '../../reference/countries.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { companiesTrading } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
-import { ROLES, getDirectory, type Directory, type DirectoryEntry } from './directory.js';
+import { ROLES, getDirectory, positionOf, type Directory, type DirectoryEntry, type FilterColumns } from './directory.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
 
@@ -118,23 +118,22 @@ function view(h: Hit) {
 }
 
 /** Directory positions of the given ids, ascending, and as a mask over positions. */
-function tradedPositions(ids: Set<number>, position: Map<number, number>): { positions: Int32Array; mask: Uint8Array } {
-  const positions = new Int32Array(ids.size);
-  const mask = new Uint8Array(position.size);
-  let n = 0;
-  for (const id of ids) {
-    const p = position.get(id);
-    if (p === undefined) continue;
-    positions[n++] = p;
-    mask[p] = 1;
+function tradedPositions(ids: Int32Array, columns: FilterColumns): { positions: Int32Array; mask: Uint8Array } {
+  const mask = new Uint8Array(columns.id.length);
+  for (let i = 0; i < ids.length; i++) {
+    const p = positionOf(columns, ids[i]!);
+    if (p >= 0) mask[p] = 1;
   }
-  return { positions: positions.subarray(0, n).sort(), mask };
+  // Read back in position order: no sort.
+  const positions: number[] = [];
+  for (let p = 0; p < mask.length; p++) if (mask[p]) positions.push(p);
+  return { positions: Int32Array.from(positions), mask };
 }
 
 const SEARCH_MEMO_MAX = 2_000;
-const searchMemo = new WeakMap<Directory, Map<string, { traded: Set<number> | null; hits: Hit[] }>>();
+const searchMemo = new WeakMap<Directory, Map<string, { traded: Int32Array | null; hits: Hit[] }>>();
 
-function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Set<number> | null): Hit[] {
+function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hit[] {
   // Filters as codes of the directory's columns (-1: no company has that value), then one pass
   // over typed arrays in size order, or over the traders of `hs` when that filter is given.
   const col = dir.columns;
@@ -147,7 +146,7 @@ function findHits(dir: Directory, q: string | undefined, countries: string[], ci
     (cityCode === null || col.city.codes[i] === cityCode) &&
     (sectorCode === null || col.sector.codes[i] === sectorCode) &&
     (!roleBit || (col.roles[i]! & roleBit) !== 0);
-  const within = traded ? tradedPositions(traded, col.position) : null;
+  const within = traded ? tradedPositions(traded, col) : null;
   const allowed = (i: number) => keep(i) && (!within || within.mask[i] === 1);
 
   let hits: Hit[];
@@ -155,8 +154,8 @@ function findHits(dir: Directory, q: string | undefined, countries: string[], ci
     const country = countries.length === 1 ? countries[0]! : null;
     hits = [];
     for (const h of dir.index.search(q, { limit: 1000, country })) {
-      const i = col.position.get(Number(h.id));
-      if (i !== undefined && allowed(i)) hits.push({ e: dir.bySize[i]!, matched: h.matched_name, score: h.score });
+      const i = positionOf(col, Number(h.id));
+      if (i >= 0 && allowed(i)) hits.push({ e: dir.bySize[i]!, matched: h.matched_name, score: h.score });
     }
   } else {
     // The directory is kept in this order (trade size, then id): the first matches are the answer.

@@ -505,13 +505,15 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
 
 const COMPANY_ROLLUP = 'rollup_company_monthly';
 // Per copy: a copy is replaced when the data it holds changes, whichever process wrote it.
-let tradingCache = new WeakMap<object, Map<string, Set<number>>>();
+let tradingCache = new WeakMap<object, Map<string, Int32Array>>();
 
 /**
- * Every company on either side of the records the filters keep (no `q`): from the company rollup's
- * copy when it is current (one selection, no grouping), else from two grouped aggregates.
+ * Every company on either side of the records the filters keep (no `q`), in no particular order
+ * and possibly twice: from the company rollup's copy when it is current (one selection, no
+ * grouping), else from two grouped aggregates. The same filters give the same array while the
+ * copy stands.
  */
-export async function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Set<number>> {
+export async function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Int32Array> {
   const cube = cubeCacheOf(db)?.get(COMPANY_ROLLUP);
   if (cube && !filters.q && planAggregate({ filters, groupBy: ['company'], metrics: ['value_usd'] }).source?.table === COMPANY_ROLLUP) {
     let memo = tradingCache.get(cube);
@@ -529,8 +531,7 @@ export async function companiesTrading(db: Kysely<DB>, filters: Filters): Promis
     aggregate(db, { filters, groupBy: ['company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
     aggregate(db, { filters, groupBy: ['partner_company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
   ]);
-  const out = new Set<number>();
-  for (const r of own.rows) out.add(Number(r.company_id));
-  for (const r of partners.rows) if (r.partner_company_id) out.add(Number(r.partner_company_id));
-  return out;
+  const ids: number[] = own.rows.map((r) => Number(r.company_id));
+  for (const r of partners.rows) if (r.partner_company_id) ids.push(Number(r.partner_company_id));
+  return Int32Array.from(ids);
 }

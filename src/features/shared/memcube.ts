@@ -201,7 +201,10 @@ function postingsOf(col: DimColumn): NonNullable<DimColumn['postings']> {
 
 export function warmPostings(cube: Cube): void {
   for (const [name, col] of cube.dims) if (name !== 'flow' && name !== 'period') postingsOf(col);
-  if (cube.dims.has('company_id') && cube.dims.has('partner_company_id')) pairIndexOf(cube);
+  if (cube.dims.has('company_id') && cube.dims.has('partner_company_id')) {
+    pairIndexOf(cube);
+    if (cube.measures.has('value_usd_cents')) pairBoundsOf(cube);
+  }
 }
 
 /**
@@ -428,7 +431,6 @@ export function evaluateCubeWithTotals(cube: Cube, spec: AggregateSpec, f: CubeF
 }
 
 function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean, withTotals: boolean): { rows: CubeRow[]; totals: CubeRow[] | null; groups: number } {
-  const sel = selectRows(cube, f);
   const needs: MeasureNeeds = {
     weight: spec.metrics.includes('net_weight_kg') || spec.metrics.includes('unit_value_usd_per_kg'),
     quantity: spec.metrics.includes('quantity'),
@@ -441,6 +443,10 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
   };
   const groupBy = grouped ? spec.groupBy : [];
   const groups = groupBy.map((d) => groupOf(cube, d, spec));
+  const limit = (spec.top ?? spec.maxRows ?? 10_000) + (spec.top ? 0 : 1);
+  const ranked = spec.top ? topPairsByValue(cube, spec, f, groups, needs, limit) : null;
+  if (ranked) return { ...ranked, totals: withTotals ? ranked.totals : null };
+  const sel = selectRows(cube, f);
   if (!groupBy.length) {
     const rows = groupAndSum(cube, sel, sel.length, groups, needs);
     return { rows, totals: withTotals ? rows : null, groups: 1 };
@@ -450,7 +456,6 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
   const counted = withTotals && !additive ? groupAndSum(cube, sel, sel.length, [], needs) : null;
   const sums = groupSums(cube, sel, sel.length, groups, needs);
   const totals = withTotals ? (counted ?? totalFromGroups(sums)) : null;
-  const limit = (spec.top ?? spec.maxRows ?? 10_000) + (spec.top ? 0 : 1);
   // Thousands of groups (companies) of which a page is wanted: pick the page from the sums.
   const chosen = sums.count > 4 * limit ? topGroups(sums, groups, spec, limit) : null;
   if (chosen) return { rows: groupRows(cube, sel, sel.length, groups, needs, sums, chosen), totals, groups: sums.count };
@@ -541,16 +546,31 @@ function driverOf(col: DimColumn, codes: Int32Array, skip: Check | null): Driver
  * The rows passing the filters, in row order (so the rows of a declaration are adjacent). The
  * array is a view of a buffer the next call reuses: use it before selecting again.
  */
+/** The flow codes and period-code range a query keeps, and its (flow, period) row ranges. */
+function windowOf(cube: Cube, f: CubeFilters): { flowMask: Uint8Array; pLo: number; pHi: number; ranges: [number, number][]; rangeCost: number } {
+  const periodCol = cube.dims.get('period')!;
+  const flowMask = maskOf(cube.dims.get('flow')!, (v) => f.flow === null || v === f.flow).mask;
+  let pLo = 0;
+  let pHi = periodCol.values.length - 1;
+  if (f.periodFrom !== null) while (pLo < periodCol.values.length && (periodCol.values[pLo] as number) < f.periodFrom) pLo++;
+  if (f.periodTo !== null) while (pHi >= 0 && (periodCol.values[pHi] as number) > f.periodTo) pHi--;
+  let rangeCost = 0;
+  const ranges: [number, number][] = [];
+  for (const s of cube.segments) {
+    if (flowMask[s.flow] && s.period >= pLo && s.period <= pHi) {
+      ranges.push([s.start, s.end]);
+      rangeCost += s.end - s.start;
+    }
+  }
+  return { flowMask, pLo, pHi, ranges, rangeCost };
+}
+
 export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   const checks: Check[] = [];
   const candidates: Driver[][] = [];
   const flowCol = cube.dims.get('flow')!;
   const periodCol = cube.dims.get('period')!;
-  const flowMask = maskOf(flowCol, (v) => f.flow === null || v === f.flow).mask;
-  let pLo = 0;
-  let pHi = periodCol.values.length - 1;
-  if (f.periodFrom !== null) while (pLo < periodCol.values.length && (periodCol.values[pLo] as number) < f.periodFrom) pLo++;
-  if (f.periodTo !== null) while (pHi >= 0 && (periodCol.values[pHi] as number) > f.periodTo) pHi--;
+  const { flowMask, pLo, pHi, ranges, rangeCost } = windowOf(cube, f);
 
   const addList = (col: DimColumn, set: CodeSet) => {
     checks.push({ codes: col.codes, mask: set.mask });
@@ -588,14 +608,6 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   }
 
   // Candidate rows: the (flow, period) ranges, or the postings of the most selective filter.
-  let rangeCost = 0;
-  const ranges: [number, number][] = [];
-  for (const s of cube.segments) {
-    if (flowMask[s.flow] && s.period >= pLo && s.period <= pHi) {
-      ranges.push([s.start, s.end]);
-      rangeCost += s.end - s.start;
-    }
-  }
   let best: Driver[] | null = null;
   let bestCost = 0;
   for (const drivers of candidates) {
@@ -682,17 +694,21 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   return sel.subarray(0, n);
 }
 
-/** The company and partner ids of the rows passing the filters (0, no partner, left out). */
-export function partiesIn(cube: Cube, f: CubeFilters): Set<number> {
+/**
+ * The company and partner ids of the rows passing the filters (0, no partner, left out), in no
+ * particular order; a company seen on both sides is listed twice. A typed array: a set of a
+ * hundred thousand ids cost milliseconds to fill and as much again to read.
+ */
+export function partiesIn(cube: Cube, f: CubeFilters): Int32Array {
   const sel = selectRows(cube, f);
-  const out = new Set<number>();
+  const out: number[] = [];
   for (const column of ['company_id', 'partner_company_id']) {
     const col = cube.dims.get(column)!;
-    const seen = new Uint8Array(col.values.length);
-    for (let i = 0; i < sel.length; i++) seen[col.codes[sel[i]!]!] = 1;
-    for (let c = 0; c < seen.length; c++) if (seen[c] && col.values[c]) out.add(col.values[c] as number);
+    const mark = new Uint8Array(col.values.length);
+    for (let i = 0; i < sel.length; i++) mark[col.codes[sel[i]!]!] = 1;
+    for (let c = 0; c < mark.length; c++) if (mark[c] && col.values[c]) out.push(col.values[c] as number);
   }
-  return out;
+  return Int32Array.from(out);
 }
 
 const knownMasks = new WeakMap<DimColumn, Uint8Array>();
@@ -976,6 +992,124 @@ function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], ne
  * The first `limit` groups in the order `sortRows` gives, picked from the sums (a bounded heap)
  * so that only they become rows; null when the order is not by a summed measure.
  */
+/**
+ * Each pair's value over all its rows, and the pairs in descending order of it: any window's value
+ * of a pair is at most its all-time value (values are never negative), which bounds a ranking.
+ * Null when some value is negative.
+ */
+interface PairBounds {
+  total: Float64Array;
+  order: Int32Array;
+}
+const pairBoundsCache = new WeakMap<Cube, PairBounds | null>();
+
+function pairBoundsOf(cube: Cube): PairBounds | null {
+  if (pairBoundsCache.has(cube)) return pairBoundsCache.get(cube)!;
+  const pairs = pairsOf(cube);
+  const value = cube.measures.get('value_usd_cents')!;
+  const total = new Float64Array(pairs.company.length);
+  let negative = false;
+  for (let r = 0; r < cube.rows; r++) {
+    const v = value[r]!;
+    if (v < 0) negative = true;
+    total[pairs.codes[r]!]! += v;
+  }
+  const order = negative ? null : Int32Array.from(total.keys()).sort((a, b) => total[b]! - total[a]!);
+  const bounds = order ? { total, order } : null;
+  pairBoundsCache.set(cube, bounds);
+  return bounds;
+}
+
+/**
+ * The first `limit` (company, partner) groups by value, descending, when the query filters on flow
+ * and months only (and on a known partner): pairs are taken in order of their all-time value and
+ * summed over their own rows in the window, until the next pair's all-time value cannot reach the
+ * limit-th value found. Nearly every export declaration is a pair of its own, so grouping them all
+ * meant half a million groups a query; this reads the rows of a few thousand. The total and the
+ * number of groups come from one pass over the window's rows. Null when the query is not of this
+ * shape (the general path answers it).
+ */
+function topPairsByValue(cube: Cube, spec: AggregateSpec, f: CubeFilters, groups: Group[], needs: MeasureNeeds, limit: number): { rows: CubeRow[]; totals: CubeRow[]; groups: number } | null {
+  if (groups.length !== 2 || groups[0]!.column !== 'company_id' || groups[1]!.column !== 'partner_company_id') return null;
+  if (spec.sort ? spec.sort.field !== 'value_usd' || !spec.sort.desc : false) return null;
+  if (f.hs.length || f.lists.length || f.parties.length || f.pairs || f.dateFrom != null || f.dateTo != null || f.valueMin != null || f.valueMax != null) return null;
+  if (needs.weight || needs.quantity || needs.duty || needs.addDuty || needs.vat || needs.companies || needs.partners) return null;
+  const perRow = needs.records === DISTINCT_DECLARATIONS;
+  if (perRow && !oneRowPerDeclaration(cube)) return null;
+  const recordsCol = needs.records && !perRow ? cube.measures.get(needs.records)! : null;
+  const bounds = pairBoundsOf(cube);
+  if (!bounds) return null;
+  const pairs = pairsOf(cube);
+  const postings = pairIndexOf(cube).rows;
+  const value = cube.measures.get('value_usd_cents')!;
+  const flowCodes = cube.dims.get('flow')!.codes;
+  const periodCodes = cube.dims.get('period')!.codes;
+  const partner = cube.dims.get('partner_company_id')!;
+  const unknown = (pc: number) => f.partnerKnown && !partner.values[pairs.partner[pc]!];
+  const { flowMask, pLo, pHi, ranges } = windowOf(cube, f);
+
+  // Totals and the number of pairs present, from the window's rows.
+  const seen = new Uint8Array(pairs.company.length);
+  let count = 0;
+  let totalValue = 0;
+  let totalRecords = 0;
+  for (const [start, end] of ranges) {
+    for (let r = start; r < end; r++) {
+      const pc = pairs.codes[r]!;
+      if (unknown(pc)) continue;
+      totalValue += value[r]!;
+      totalRecords += recordsCol ? recordsCol[r]! : 1;
+      if (!seen[pc]) {
+        seen[pc] = 1;
+        count++;
+      }
+    }
+  }
+
+  const [cb, pb] = [groups[0]!.bucket, groups[1]!.bucket];
+  const label = (pc: number): [Value, Value] => [groups[0]!.out[cb[pairs.company[pc]!]!]!, groups[1]!.out[pb[pairs.partner[pc]!]!]!];
+  // Same order as sortRows: value descending, then company and partner ascending.
+  type Found = { pc: number; value: number; records: number };
+  const cmp = (a: Found, b: Found) => {
+    if (a.value !== b.value) return b.value - a.value;
+    const [ca, pa] = label(a.pc);
+    const [cbv, pbv] = label(b.pc);
+    return compareValues(ca, cbv) || compareValues(pa, pbv);
+  };
+  const best: Found[] = [];
+  for (let i = 0; i < bounds.order.length; i++) {
+    const pc = bounds.order[i]!;
+    // The limit-th value found is above every pair still to come.
+    if (best.length >= limit && bounds.total[pc]! < best[best.length - 1]!.value) break;
+    if (!seen[pc]) continue;
+    let v = 0;
+    let n = 0;
+    for (let x = postings.offsets[pc]!; x < postings.offsets[pc + 1]!; x++) {
+      const r = postings.rows[x]!;
+      const p = periodCodes[r]!;
+      if (!flowMask[flowCodes[r]!] || p < pLo || p > pHi) continue;
+      v += value[r]!;
+      n += recordsCol ? recordsCol[r]! : 1;
+    }
+    const found = { pc, value: v, records: n };
+    if (best.length >= limit && cmp(found, best[best.length - 1]!) >= 0) continue;
+    // Insertion into a short sorted list: `limit` is a page or a ranking's top.
+    let at = best.length;
+    while (at > 0 && cmp(found, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, found);
+    if (best.length > limit) best.pop();
+  }
+  const rows = best.map((b) => {
+    const [c, p] = label(b.pc);
+    const row: CubeRow = { g0: c, g1: p, value_cents: b.value };
+    if (needs.records) row.records = b.records;
+    return row;
+  });
+  const totals: CubeRow = { value_cents: totalValue };
+  if (needs.records) totals.records = totalRecords;
+  return { rows, totals: [totals], groups: count };
+}
+
 function topGroups(g: GroupSums, groups: Group[], spec: AggregateSpec, limit: number): number[] | null {
   let column: string;
   let desc: boolean;
