@@ -6,7 +6,7 @@ import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
 import { cubeCacheOf } from '../shared/cube-cache.js';
 import { LINE_CUBE } from '../shared/record-cubes.js';
-import { selectRows, type DimColumn } from '../shared/memcube.js';
+import { pairCodeOf, rowPairCodes, selectRows, type DimColumn } from '../shared/memcube.js';
 import { monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
@@ -339,11 +339,21 @@ export async function pairDetails(
   return pairDetailsFromCopy(db, flow, pairs, range, hs) ?? pairDetailsFromStore(db, flow, pairs, range, hs, oneByOneUpTo);
 }
 
-const hs6Memo = new WeakMap<DimColumn, string[]>();
-/** The HS6 heading of each GTİP code of a column, worked out once per column. */
-function hs6Of(col: DimColumn): string[] {
+const hs6Memo = new WeakMap<DimColumn, { id: Int32Array; names: string[] }>();
+/** The HS6 heading of each GTİP code of a column, as a number per code and the headings, made once per column. */
+function hs6Of(col: DimColumn): { id: Int32Array; names: string[] } {
   let out = hs6Memo.get(col);
-  if (!out) hs6Memo.set(col, (out = col.values.map((v) => String(v).slice(0, 6))));
+  if (!out) {
+    const names: string[] = [];
+    const index = new Map<string, number>();
+    const id = Int32Array.from(col.values, (v) => {
+      const h = String(v).slice(0, 6);
+      let i = index.get(h);
+      if (i === undefined) index.set(h, (i = names.push(h) - 1));
+      return i;
+    });
+    hs6Memo.set(col, (out = { id, names }));
+  }
   return out;
 }
 
@@ -351,8 +361,8 @@ const day = (yyyymmdd: number) => `${Math.floor(yyyymmdd / 10000)}-${String(Math
 
 /**
  * What `pairDetailsFromStore` reads, from the in-memory copy of the item lines when it is current:
- * the lines of the pairs' exporters (their posting lists) in the window, kept when the buyer is the
- * pair's, then dates and HS6 sums per pair. Null when the copy is not ready.
+ * each pair's own lines in the window (its posting list), then dates and HS6 sums per pair. Null
+ * when the copy is not ready.
  */
 export function pairDetailsFromCopy(
   db: Kysely<DB>,
@@ -377,44 +387,43 @@ export function pairDetailsFromCopy(
     dateFrom: range.from ? Number(range.from.replaceAll('-', '')) : null,
     dateTo: range.to ? Number(range.to.replaceAll('-', '')) : null,
   });
-  const company = cube.dims.get('company_id')!;
-  const partner = cube.dims.get('partner_company_id')!;
   const gtip = cube.dims.get('gtip')!;
   const dates = cube.ints.get('date')!;
   const values = cube.measures.get('value_usd_cents')!;
-  // The wanted pairs by their two codes, as one number: no string is built per line row.
-  const np = partner.values.length;
+  // The wanted pairs by pair code: no string is built per line row.
+  const rowPair = rowPairCodes(cube);
   const slotOf = new Map<number, number>();
   const keys: string[] = [];
   for (const p of pairs) {
-    const cc = company.index.get(p.company_id);
-    const pc = partner.index.get(p.partner_company_id);
-    if (cc === undefined || pc === undefined || slotOf.has(cc * np + pc)) continue;
-    slotOf.set(cc * np + pc, keys.length);
+    const code = pairCodeOf(cube, p.company_id, p.partner_company_id);
+    if (code < 0 || slotOf.has(code)) continue;
+    slotOf.set(code, keys.length);
     keys.push(`${p.company_id}|${p.partner_company_id}`);
   }
-  const hs6 = hs6Of(gtip);
-  const acc: ({ first: number; last: number; products: Map<string, number> } | undefined)[] = new Array(keys.length);
+  const { id: hs6Id, names: hs6Names } = hs6Of(gtip);
+  const nh = hs6Names.length;
+  // Per pair: first and last date, and cents per (pair, HS6) under one small-integer key.
+  const first = new Int32Array(keys.length).fill(2 ** 31 - 1);
+  const last = new Int32Array(keys.length);
+  const sums = new Map<number, number>();
   for (let i = 0; i < sel.length; i++) {
     const r = sel[i]!;
-    const at = slotOf.get(company.codes[r]! * np + partner.codes[r]!);
+    const at = slotOf.get(rowPair[r]!);
     if (at === undefined) continue;
     const d = dates[r]!;
-    let a = acc[at];
-    if (!a) acc[at] = a = { first: d, last: d, products: new Map() };
-    if (d < a.first) a.first = d;
-    if (d > a.last) a.last = d;
-    const h = hs6[gtip.codes[r]!]!;
-    a.products.set(h, (a.products.get(h) ?? 0) + values[r]!);
+    if (d < first[at]!) first[at] = d;
+    if (d > last[at]!) last[at] = d;
+    const k = at * nh + hs6Id[gtip.codes[r]!]!;
+    sums.set(k, (sums.get(k) ?? 0) + values[r]!);
   }
+  const products: { hs_code: string; value_cents: number }[][] = keys.map(() => []);
+  for (const [k, value_cents] of sums) products[Math.floor(k / nh)]!.push({ hs_code: hs6Names[k % nh]!, value_cents });
   for (let at = 0; at < keys.length; at++) {
-    const a = acc[at];
-    if (!a) continue;
-    const key = keys[at]!;
+    if (!products[at]!.length) continue;
     // HS6 order within a pair, then by value: equal values keep it, as from the store.
-    const products = [...a.products].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([hs_code, value_cents]) => ({ hs_code, value_cents }));
-    products.sort((x, y) => y.value_cents - x.value_cents);
-    out.set(key, { first: day(a.first), last: day(a.last), products });
+    const list = products[at]!.sort((x, y) => (x.hs_code < y.hs_code ? -1 : x.hs_code > y.hs_code ? 1 : 0));
+    list.sort((x, y) => y.value_cents - x.value_cents);
+    out.set(keys[at]!, { first: day(first[at]!), last: day(last[at]!), products: list });
   }
   return out;
 }
