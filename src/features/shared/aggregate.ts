@@ -11,7 +11,7 @@ import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { evaluateCubeCounted, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
+import { evaluateCubeCounted, evaluateCubeGroupings, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf, narrowestCopy } from './cube-cache.js';
 
@@ -501,6 +501,32 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     cache.set(key, { at: Date.now(), value });
   }
   return value;
+}
+
+/**
+ * Several value groupings of the records `filters` keep, read from one selection of the in-memory
+ * line copy (each spec's `only` applied to it), as `aggregate` gives them: the first with its
+ * total. A product's flows group the same lines five ways; five selections cost five times one.
+ * Null when the line copy is not current or `q` is given (the general path answers).
+ */
+export function aggregateLines(db: Kysely<DB>, filters: Filters, specs: readonly Omit<AggregateSpec, 'filters'>[]): AggregateResult[] | null {
+  const cube = cubeCacheOf(db)?.get(LINE_CUBE);
+  if (!cube || filters.q || specs.some((s) => s.metrics.some((m) => m !== 'value_usd'))) return null;
+  const full = specs.map((s) => ({ ...s, filters }));
+  const results = evaluateCubeGroupings(cube, cubeFilters(filters, null, true), DISTINCT_DECLARATIONS, full);
+  return results.map((res, i) => {
+    const spec = full[i]!;
+    const totals = res.totals ? toRow({ ...spec, groupBy: [] }, res.totals[0] ?? {}, false) : {};
+    const totalCents = Number(totals._value_cents ?? 0);
+    const rows = res.rows.map((r) => {
+      const row = toRow(spec, r, true);
+      row.share = totalCents > 0 ? Math.round((Number(row._value_cents) / totalCents) * 1e6) / 1e6 : null;
+      delete row._value_cents;
+      return row;
+    });
+    delete totals._value_cents;
+    return { rows, totals, source: LINE_CUBE, truncated: false, groups: res.groups };
+  });
 }
 
 const COMPANY_ROLLUP = 'rollup_company_monthly';

@@ -439,8 +439,10 @@ export function evaluateCubeWithTotals(cube: Cube, spec: AggregateSpec, f: CubeF
   return evaluate(cube, spec, f, recordsColumn, true, true) as { rows: CubeRow[]; totals: CubeRow[]; groups: number };
 }
 
-function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean, withTotals: boolean): { rows: CubeRow[]; totals: CubeRow[] | null; groups: number } {
-  const needs: MeasureNeeds = {
+type Evaluated = { rows: CubeRow[]; totals: CubeRow[] | null; groups: number };
+
+function needsOf(spec: AggregateSpec, recordsColumn: string | null): MeasureNeeds {
+  return {
     weight: spec.metrics.includes('net_weight_kg') || spec.metrics.includes('unit_value_usd_per_kg'),
     quantity: spec.metrics.includes('quantity'),
     duty: spec.metrics.includes('customs_duty_usd'),
@@ -450,13 +452,43 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
     companies: spec.metrics.includes('companies'),
     partners: spec.metrics.includes('partner_companies'),
   };
-  const groupBy = grouped ? spec.groupBy : [];
-  const groups = groupBy.map((d) => groupOf(cube, d, spec));
-  const limit = (spec.top ?? spec.maxRows ?? 10_000) + (spec.top ? 0 : 1);
-  const ranked = spec.top ? topPairsByValue(cube, spec, f, groups, needs, limit) : null;
+}
+
+const limitOf = (spec: AggregateSpec) => (spec.top ?? spec.maxRows ?? 10_000) + (spec.top ? 0 : 1);
+
+function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn: string | null, grouped: boolean, withTotals: boolean): Evaluated {
+  const needs = needsOf(spec, recordsColumn);
+  const groups = (grouped ? spec.groupBy : []).map((d) => groupOf(cube, d, spec));
+  const ranked = spec.top ? topPairsByValue(cube, spec, f, groups, needs, limitOf(spec)) : null;
   if (ranked) return { ...ranked, totals: withTotals ? ranked.totals : null };
+  return evaluateSelected(cube, spec, selectRows(cube, f), groups, needs, withTotals);
+}
+
+/**
+ * Several groupings of the rows one filter selects, for the price of one selection: each spec's
+ * rows and group count as `evaluateCubeCounted` gives them, its `only` applied to the selection,
+ * and the first spec's ungrouped total. The specs' own filters are not read: `f` is the filter.
+ */
+export function evaluateCubeGroupings(cube: Cube, f: CubeFilters, recordsColumn: string | null, specs: readonly AggregateSpec[]): Evaluated[] {
   const sel = selectRows(cube, f);
-  if (!groupBy.length) {
+  return specs.map((spec, i) => {
+    let rows = sel;
+    if (spec.only) {
+      const col = cube.dims.get(DIM_COLUMN[spec.only.dim])!;
+      const mask = codeSetOf(col, spec.only.values).mask;
+      rows = new Int32Array(sel.length);
+      let n = 0;
+      for (let j = 0; j < sel.length; j++) if (mask[col.codes[sel[j]!]!]) rows[n++] = sel[j]!;
+      rows = rows.subarray(0, n);
+    }
+    const groups = spec.groupBy.map((d) => groupOf(cube, d, spec));
+    return evaluateSelected(cube, spec, rows, groups, needsOf(spec, recordsColumn), i === 0);
+  });
+}
+
+/** One grouping of selected rows: sums per group, the page of groups asked for, and the total. */
+function evaluateSelected(cube: Cube, spec: AggregateSpec, sel: Int32Array, groups: Group[], needs: MeasureNeeds, withTotals: boolean): Evaluated {
+  if (!groups.length) {
     const rows = groupAndSum(cube, sel, sel.length, groups, needs);
     return { rows, totals: withTotals ? rows : null, groups: 1 };
   }
@@ -465,6 +497,7 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
   const counted = withTotals && !additive ? groupAndSum(cube, sel, sel.length, [], needs) : null;
   const sums = groupSums(cube, sel, sel.length, groups, needs);
   const totals = withTotals ? (counted ?? totalFromGroups(sums)) : null;
+  const limit = limitOf(spec);
   // Thousands of groups (companies) of which a page is wanted: pick the page from the sums.
   const chosen = sums.count > 4 * limit ? topGroups(sums, groups, spec, limit) : null;
   if (chosen) return { rows: groupRows(cube, sel, sel.length, groups, needs, sums, chosen), totals, groups: sums.count };

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { normalizeHsPrefix } from '../../domain/codes/hs-code.js';
-import { aggregate, type AggRow, type AggregateSpec, type Dim } from '../shared/aggregate.js';
+import { aggregate, aggregateLines, type AggRow, type AggregateResult, type AggregateSpec, type Dim } from '../shared/aggregate.js';
 import { echoFilters, parseFilters, type Filters } from '../shared/filters.js';
 import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
@@ -43,19 +43,27 @@ export const getProductFlows = defineOperation({
   },
 });
 
+type Grouping = Omit<AggregateSpec, 'filters'>;
+
 async function productFlows(db: Kysely<DB>, filters: Filters, top: number) {
-  const agg = (groupBy: Dim[], more: Partial<AggregateSpec> = {}) => aggregate(db, { filters, groupBy, metrics: ['value_usd'], maxRows: 500_000, ...more });
-  // Exporter × port and country × buyer are the two large groupings (the first is read from the
-  // item lines): only the kept exporters' and buyers' rows are asked for, and what the others carry
-  // is the rest of each port's and country's total, worked out in cents.
-  const [exporters, b, buyers] = await Promise.all([agg(['company'], { top }), agg(['port', 'country']), agg(['partner_company'], { top: top + 1 })]);
+  const spec = (groupBy: Dim[], more: Partial<Grouping> = {}): Grouping => ({ groupBy, metrics: ['value_usd'], maxRows: 500_000, ...more });
+  // All five groupings are of the same item lines: from the in-memory line copy, each stage's
+  // groupings share one selection; otherwise each is its own aggregate.
+  const run = async (specs: Grouping[]) => aggregateLines(db, filters, specs) ?? Promise.all(specs.map((s) => aggregate(db, { ...s, filters })));
+  // Exporter × port and country × buyer are the two large groupings: only the kept exporters' and
+  // buyers' rows are asked for, and what the others carry is the rest of each port's and country's
+  // total, worked out in cents.
+  const [exporters, b, buyers] = (await run([spec(['company'], { top }), spec(['port', 'country']), spec(['partner_company'], { top: top + 1 })])) as [AggregateResult, AggregateResult, AggregateResult];
   const keptExporters = exporters.rows.map((r) => Number(r.company_id));
   const keptBuyers = buyers.rows.map((r) => Number(r.partner_company_id ?? 0)).filter((id) => id > 0).slice(0, top);
-  const none = { rows: [] as AggRow[] };
-  const [exporterPort, countryBuyer] = await Promise.all([
-    keptExporters.length ? agg(['company', 'port'], { only: { dim: 'company', values: keptExporters } }) : none,
-    keptBuyers.length ? agg(['country', 'partner_company'], { only: { dim: 'partner_company', values: keptBuyers } }) : none,
-  ]);
+  const none = { rows: [] as AggRow[] } as AggregateResult;
+  const second = [
+    keptExporters.length ? spec(['company', 'port'], { only: { dim: 'company', values: keptExporters } }) : null,
+    keptBuyers.length ? spec(['country', 'partner_company'], { only: { dim: 'partner_company', values: keptBuyers } }) : null,
+  ];
+  const found = await run(second.filter((x): x is Grouping => x !== null));
+  const exporterPort = second[0] ? found.shift()! : none;
+  const countryBuyer = second[1] ? found.shift()! : none;
   const cents = (r: AggRow) => Math.round(Number(r.value_usd) * 100);
   const rest = (rows: AggRow[], field: 'port' | 'country', kept: AggRow[], other: Record<string, number | null>) => {
     const left = new Map<string, number>();
