@@ -736,6 +736,20 @@ export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   return sel.subarray(0, n);
 }
 
+/** How many rows name one of `ids` as company or as partner (a company on both sides of a row counts twice). */
+export function partyRowCount(cube: Cube, ids: readonly number[]): number {
+  let n = 0;
+  for (const column of ['company_id', 'partner_company_id']) {
+    const col = cube.dims.get(column)!;
+    const p = postingsOf(col);
+    for (const id of ids) {
+      const c = col.index.get(id);
+      if (c !== undefined) n += p.offsets[c + 1]! - p.offsets[c]!;
+    }
+  }
+  return n;
+}
+
 /**
  * The company and partner ids of the rows passing the filters (0, no partner, left out), in no
  * particular order; a company seen on both sides is listed twice. A typed array: a set of a

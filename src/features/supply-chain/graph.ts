@@ -87,12 +87,20 @@ export interface PathResult {
 
 /**
  * Shortest path from `from` to `to` (undirected, fewest hops), at most `maxHops` hops and `budget`
- * visited nodes. The search grows from both ends and always expands the smaller frontier: a path
+ * visited nodes. The search grows from both ends and always expands the smaller frontier (by
+ * `sizeOf`, e.g. how many trade rows its companies have; by default how many companies): a path
  * of four hops through two large traders then reads the partners of a few hundred companies, not
  * of the tens of thousands a one-sided walk reaches at its third hop. Among equally short paths it
  * prefers larger partners, since neighbours are expanded largest first.
  */
-export async function shortestPath(from: number, to: number, maxHops: number, budget: number, edgesOf: EdgesOf): Promise<PathResult> {
+export async function shortestPath(
+  from: number,
+  to: number,
+  maxHops: number,
+  budget: number,
+  edgesOf: EdgesOf,
+  sizeOf: (ids: readonly number[]) => number = (ids) => ids.length,
+): Promise<PathResult> {
   // Each side: node → the node it was reached from (itself for the end it started at).
   const sides = [new Map<number, number>([[from, from]]), new Map<number, number>([[to, to]])] as const;
   const frontiers: number[][] = [[from], [to]];
@@ -104,7 +112,7 @@ export async function shortestPath(from: number, to: number, maxHops: number, bu
     return out;
   };
   for (let hops = 0; hops < maxHops && frontiers[0]!.length && frontiers[1]!.length; hops++) {
-    const s = frontiers[0]!.length <= frontiers[1]!.length ? 0 : 1;
+    const s = sizeOf(frontiers[0]!) <= sizeOf(frontiers[1]!) ? 0 : 1;
     const mine = sides[s];
     const theirs = sides[1 - s]!;
     const frontier = frontiers[s]!;

@@ -6,7 +6,7 @@ import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
 import { cubeCacheOf } from '../shared/cube-cache.js';
 import { LINE_CUBE } from '../shared/record-cubes.js';
-import { pairCodeOf, rowPairCodes, selectRows, type DimColumn } from '../shared/memcube.js';
+import { pairCodeOf, partyRowCount, rowPairCodes, selectRows, type DimColumn } from '../shared/memcube.js';
 import { monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
@@ -68,6 +68,12 @@ export function edgesFromCopy(db: Kysely<DB>, ids: readonly number[], range: Dat
 }
 
 const COMPANY_ROLLUP = 'rollup_company_monthly';
+
+/** How many company-rollup rows name one of `ids` (a walk's cost of expanding them), or null without the copy. */
+export function edgeRowCount(db: Kysely<DB>, ids: readonly number[]): number | null {
+  const cube = cubeCacheOf(db)?.get(COMPANY_ROLLUP);
+  return cube ? partyRowCount(cube, ids) : null;
+}
 
 async function edgesFromStore(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
   if (!ids.length) return [];

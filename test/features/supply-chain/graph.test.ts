@@ -23,6 +23,11 @@ describe('shortest trade path', () => {
     expect(await shortestPath(1, 500, 2, 1000, edgesOf)).toMatchObject({ path: null, exhausted: false });
     expect(await shortestPath(1, 500, 4, 20, edgesOf)).toMatchObject({ path: null, exhausted: true });
   });
+  it('grows the cheaper side first when told what expanding a frontier costs', async () => {
+    // Expanding the hub costs more than the budget allows; from the other end, the path is three hops.
+    const sizeOf = (ids: readonly number[]) => (ids.includes(1) ? 1000 : ids.length);
+    expect(await shortestPath(1, 500, 4, 20, edgesOf, sizeOf)).toMatchObject({ path: [1, 150, 2, 500], visited: 4, exhausted: false });
+  });
   it('finds a path exactly as short as a one-sided breadth-first search, on random graphs', async () => {
     const rnd = mulberry32(7);
     for (let g = 0; g < 40; g++) {
