@@ -31,6 +31,21 @@ interface Hit {
   score: number | null;
 }
 
+/**
+ * A search's matches as directory positions, with the matched name and score of each when the
+ * search had `q`: a remembered search is a few typed arrays, not thousands of small objects for
+ * the collector to trace.
+ */
+interface Hits {
+  at: Int32Array;
+  matched: (string | null)[] | null;
+  score: Float64Array | null;
+}
+
+function hitAt(dir: Directory, hits: Hits, i: number): Hit {
+  return { e: dir.bySize[hits.at[i]!]!, matched: hits.matched?.[i] ?? null, score: hits.score ? hits.score[i]! : null };
+}
+
 const MAX_MATCHES = 5_000;
 
 export const searchCompanies = defineOperation({
@@ -86,18 +101,19 @@ export const searchCompanies = defineOperation({
       memo.set(key, found);
     }
     const hits = found.hits;
-    if (wantsDownload(req)) return arrayDownload(hits.map(view), Object.keys(CompanyHit.properties), 'companies');
+    const total = hits.at.length;
+    if (wantsDownload(req)) return arrayDownload(Array.from({ length: total }, (_, i) => view(hitAt(dir, hits, i))), Object.keys(CompanyHit.properties), 'companies');
     // The name index orders by relevance in steps of 0.01, then trade size; keep its order and
     // page by position in it, keyed by the last id so a stale cursor fails loudly.
     const limit = query.limit ?? 50;
     const c = decodeCursor(query.cursor, 2);
     const start = c ? Number(c[0]) + 1 : 0;
-    if (c && hits[start - 1]?.e.id !== c[1]) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
-    const slice = hits.slice(start, start + limit + 1).map((h, i) => ({ pos: start + i, h }));
+    if (c && (start < 1 || start > total || hitAt(dir, hits, start - 1).e.id !== c[1])) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
+    const slice = Array.from({ length: Math.max(0, Math.min(total, start + limit + 1) - start) }, (_, i) => ({ pos: start + i, h: hitAt(dir, hits, start + i) }));
     const { items, next_cursor } = page(slice, limit, (r) => [r.pos, r.h.e.id]);
     return {
       data: items.map((r) => view(r.h)),
-      meta: { limit, next_cursor, total: hits.length, query: { ...query, country: countries.length ? countries : undefined, cursor: undefined } },
+      meta: { limit, next_cursor, total, query: { ...query, country: countries.length ? countries : undefined, cursor: undefined } },
     };
   },
 });
@@ -131,9 +147,9 @@ function tradedPositions(ids: Int32Array, columns: FilterColumns): { positions: 
 }
 
 const SEARCH_MEMO_MAX = 2_000;
-const searchMemo = new WeakMap<Directory, Map<string, { traded: Int32Array | null; hits: Hit[] }>>();
+const searchMemo = new WeakMap<Directory, Map<string, { traded: Int32Array | null; hits: Hits }>>();
 
-function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hit[] {
+function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hits {
   // Filters as codes of the directory's columns (-1: no company has that value), then one pass
   // over typed arrays in size order, or over the traders of `hs` when that filter is given.
   const col = dir.columns;
@@ -149,23 +165,28 @@ function findHits(dir: Directory, q: string | undefined, countries: string[], ci
   const within = traded ? tradedPositions(traded, col) : null;
   const allowed = (i: number) => keep(i) && (!within || within.mask[i] === 1);
 
-  let hits: Hit[];
   if (q !== undefined) {
     const country = countries.length === 1 ? countries[0]! : null;
-    hits = [];
+    const at: number[] = [];
+    const matched: (string | null)[] = [];
+    const score: number[] = [];
     for (const h of dir.index.search(q, { limit: 1000, country })) {
       const i = positionOf(col, Number(h.id));
-      if (i >= 0 && allowed(i)) hits.push({ e: dir.bySize[i]!, matched: h.matched_name, score: h.score });
+      if (i >= 0 && allowed(i)) {
+        at.push(i);
+        matched.push(h.matched_name);
+        score.push(h.score);
+      }
     }
-  } else {
-    // The directory is kept in this order (trade size, then id): the first matches are the answer.
-    hits = [];
-    const consider = within ? within.positions : null;
-    const n = consider ? consider.length : col.id.length;
-    for (let j = 0; j < n && hits.length < MAX_MATCHES; j++) {
-      const i = consider ? consider[j]! : j;
-      if (keep(i)) hits.push({ e: dir.bySize[i]!, matched: null, score: null });
-    }
+    return { at: Int32Array.from(at), matched, score: Float64Array.from(score) };
   }
-  return hits;
+  // The directory is kept in this order (trade size, then id): the first matches are the answer.
+  const at: number[] = [];
+  const consider = within ? within.positions : null;
+  const n = consider ? consider.length : col.id.length;
+  for (let j = 0; j < n && at.length < MAX_MATCHES; j++) {
+    const i = consider ? consider[j]! : j;
+    if (keep(i)) at.push(i);
+  }
+  return { at: Int32Array.from(at), matched: null, score: null };
 }

@@ -14,6 +14,7 @@ import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type 
 import { evaluateCubeCounted, evaluateCubeGroupings, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
 import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
 import { cubeCacheOf, narrowestCopy } from './cube-cache.js';
+import { AgingMap } from './aging-map.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -337,7 +338,7 @@ const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 20_000;
 // Large answers (whole code lists) are recomputed rather than kept.
 const CACHE_ROWS_MAX = 2_000;
-const cache = new Map<string, { at: number; value: AggregateResult }>();
+const cache = new AgingMap<AggregateResult>(CACHE_TTL_MS, CACHE_MAX);
 let dataVersion = 0;
 
 /** Called after every committed ingestion batch. */
@@ -350,7 +351,7 @@ export function invalidateAggregates(): void {
 
 // Beyond this many matching companies the LIKE stays a subquery rather than a literal list.
 const Q_IDS_MAX = 20_000;
-const qCache = new Map<string, { at: number; ids: QCompanies }>();
+const qCache = new AgingMap<QCompanies>(CACHE_TTL_MS, CACHE_MAX);
 
 /**
  * Resolves `q` to the ids of the companies whose folded name contains it: from the in-memory
@@ -360,11 +361,10 @@ export async function companiesMatching(db: Kysely<DB>, folded: string): Promise
   const names = cubeCacheOf(db)?.companyNames();
   if (names) return names.matching(folded);
   const hit = qCache.get(folded);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ids;
+  if (hit !== undefined) return hit;
   const rows = await sql<{ id: number }>`select id from companies where name_folded like ${likePattern(folded)} escape '\\' limit ${sql.lit(Q_IDS_MAX + 1)}`.execute(db);
   const ids = rows.rows.length > Q_IDS_MAX ? null : rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  if (qCache.size >= CACHE_MAX) qCache.delete(qCache.keys().next().value as string);
-  qCache.set(folded, { at: Date.now(), ids });
+  qCache.set(folded, ids);
   return ids;
 }
 
@@ -464,7 +464,7 @@ function cubeRowsWithTotals(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, tot
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
   const key = `${dataVersion}|${JSON.stringify(spec)}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
+  if (hit) return hit;
   const plan = planAggregate(spec);
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
@@ -496,10 +496,7 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   // Without a limit the SQL's rows are every group.
   if (groups === undefined && grouped && !spec.top && !truncated) groups = rows.length;
   const value: AggregateResult = { rows, totals, source: plan.source?.table ?? 'declarations', truncated, ...(groups !== undefined ? { groups } : {}) };
-  if (rows.length <= CACHE_ROWS_MAX) {
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { at: Date.now(), value });
-  }
+  if (rows.length <= CACHE_ROWS_MAX) cache.set(key, value);
   return value;
 }
 
