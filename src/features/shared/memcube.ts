@@ -204,6 +204,8 @@ export function warmPostings(cube: Cube): void {
   if (cube.dims.has('company_id') && cube.dims.has('partner_company_id')) {
     pairIndexOf(cube);
     if (cube.measures.has('value_usd_cents')) pairBoundsOf(cube);
+    // A rollup's product column is HS6 (the record copies' is the 12-digit code, not asked this).
+    if (cube.hsColumn === 'hs6' && cube.dims.has('hs6')) productParties(cube);
   }
 }
 
@@ -756,15 +758,82 @@ export function partyRowCount(cube: Cube, ids: readonly number[]): number {
  * hundred thousand ids cost milliseconds to fill and as much again to read.
  */
 export function partiesIn(cube: Cube, f: CubeFilters): Int32Array {
-  const sel = selectRows(cube, f);
+  const company = cube.dims.get('company_id')!;
+  const partner = cube.dims.get('partner_company_id')!;
+  const nc = company.values.length;
+  const mark = new Uint8Array(nc + partner.values.length);
+  const byProduct = onlyProduct(f) ? productParties(cube) : null;
+  if (byProduct) {
+    // Traders of a product over all time: the parties listed per product code, no row read.
+    for (const h of prefixCodes(cube, cube.dims.get(cube.hsColumn)!, f.hs).codes) {
+      for (let x = byProduct.offsets[h]!; x < byProduct.offsets[h + 1]!; x++) mark[byProduct.parties[x]!] = 1;
+    }
+  } else {
+    const sel = selectRows(cube, f);
+    for (let i = 0; i < sel.length; i++) {
+      const r = sel[i]!;
+      mark[company.codes[r]!] = 1;
+      mark[nc + partner.codes[r]!] = 1;
+    }
+  }
   const out: number[] = [];
-  for (const column of ['company_id', 'partner_company_id']) {
-    const col = cube.dims.get(column)!;
-    const mark = new Uint8Array(col.values.length);
-    for (let i = 0; i < sel.length; i++) mark[col.codes[sel[i]!]!] = 1;
-    for (let c = 0; c < mark.length; c++) if (mark[c] && col.values[c]) out.push(col.values[c] as number);
+  for (let c = 0; c < mark.length; c++) {
+    if (!mark[c]) continue;
+    const id = (c < nc ? company.values[c] : partner.values[c - nc]) as number;
+    if (id) out.push(id);
   }
   return Int32Array.from(out);
+}
+
+/** Whether a filter keeps rows by product alone (any flow, any month). */
+function onlyProduct(f: CubeFilters): boolean {
+  return (
+    f.hs.length > 0 && f.flow === null && f.periodFrom === null && f.periodTo === null && !f.lists.length && !f.parties.length &&
+    f.dateFrom == null && f.dateTo == null && f.valueMin == null && f.valueMax == null && !f.partnerKnown && !f.pairs
+  );
+}
+
+/**
+ * For each product code, the parties of its rows, once each, as party codes (company codes, then
+ * partner codes after them): "who trades this product" reads these lists, where a selection read
+ * every row of a chapter (hundreds of thousands). One pass over the product's posting lists.
+ */
+interface ProductParties {
+  offsets: Int32Array;
+  parties: Int32Array;
+}
+const productPartiesCache = new WeakMap<Cube, ProductParties>();
+
+function productParties(cube: Cube): ProductParties {
+  let pp = productPartiesCache.get(cube);
+  if (pp) return pp;
+  const hs = cube.dims.get(cube.hsColumn)!;
+  const company = cube.dims.get('company_id')!.codes;
+  const partner = cube.dims.get('partner_company_id')!.codes;
+  const nc = cube.dims.get('company_id')!.values.length;
+  const stamp = new Int32Array(nc + cube.dims.get('partner_company_id')!.values.length).fill(-1);
+  const p = postingsOf(hs);
+  const offsets = new Int32Array(hs.values.length + 1);
+  const parties: number[] = [];
+  for (let h = 0; h < hs.values.length; h++) {
+    for (let x = p.offsets[h]!; x < p.offsets[h + 1]!; x++) {
+      const r = p.rows[x]!;
+      const a = company[r]!;
+      const b = nc + partner[r]!;
+      if (stamp[a] !== h) {
+        stamp[a] = h;
+        parties.push(a);
+      }
+      if (stamp[b] !== h) {
+        stamp[b] = h;
+        parties.push(b);
+      }
+    }
+    offsets[h + 1] = parties.length;
+  }
+  pp = { offsets, parties: Int32Array.from(parties) };
+  productPartiesCache.set(cube, pp);
+  return pp;
 }
 
 const knownMasks = new WeakMap<DimColumn, Uint8Array>();
