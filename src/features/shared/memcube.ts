@@ -463,6 +463,8 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
   const groups = (grouped ? spec.groupBy : []).map((d) => groupOf(cube, d, spec));
   const ranked = spec.top ? topPairsByValue(cube, spec, f, groups, needs, limitOf(spec)) : null;
   if (ranked) return { ...ranked, totals: withTotals ? ranked.totals : null };
+  const total = groups.length ? null : windowTotal(cube, f, needs);
+  if (total) return { rows: total, totals: withTotals ? total : null, groups: 1 };
   return evaluateSelected(cube, spec, selectRows(cube, f), groups, needs, withTotals);
 }
 
@@ -486,6 +488,51 @@ export function evaluateCubeGroupings(cube: Cube, f: CubeFilters, recordsColumn:
     const groups = spec.groupBy.map((d) => groupOf(cube, d, spec));
     return evaluateSelected(cube, spec, rows, groups, needsOf(spec, recordsColumn), i === 0);
   });
+}
+
+/**
+ * The ungrouped total of whole (flow, month) ranges, summed from per-range sums kept with the
+ * copy: the total behind every share, read in microseconds instead of a pass over up to a million
+ * rows. Only for sums in cents and counts (integers: any order of addition gives the same total);
+ * null for any other filter or measure.
+ */
+function windowTotal(cube: Cube, f: CubeFilters, needs: MeasureNeeds): CubeRow[] | null {
+  if (f.hs.length || f.lists.length || f.parties.length || f.pairs || f.partnerKnown) return null;
+  if (f.dateFrom != null || f.dateTo != null || f.valueMin != null || f.valueMax != null) return null;
+  if (needs.weight || needs.quantity || needs.companies || needs.partners) return null;
+  const perRow = needs.records === DISTINCT_DECLARATIONS;
+  if (perRow && !oneRowPerDeclaration(cube)) return null;
+  const columns: [string, string][] = SUMS.filter(([need]) => need === 'value' || (need !== 'weight' && need !== 'quantity' && needs[need])).map(([, name, column]) => [name, column]);
+  if (needs.records && !perRow) columns.push(['records', needs.records]);
+  const { flowMask, pLo, pHi } = windowOf(cube, f);
+  const row: CubeRow = {};
+  for (const [name] of columns) row[name] = 0;
+  if (perRow) row.records = 0;
+  cube.segments.forEach((seg, i) => {
+    if (!flowMask[seg.flow] || seg.period < pLo || seg.period > pHi) return;
+    for (const [name, column] of columns) row[name] = (row[name] as number) + segmentSums(cube, column)[i]!;
+    if (perRow) row.records = (row.records as number) + seg.end - seg.start;
+  });
+  return [row];
+}
+
+const segmentSumCache = new WeakMap<Cube, Map<string, Float64Array>>();
+
+/** A measure summed over each (flow, month) range of the copy, made the first time it is asked for. */
+function segmentSums(cube: Cube, column: string): Float64Array {
+  let byColumn = segmentSumCache.get(cube);
+  if (!byColumn) segmentSumCache.set(cube, (byColumn = new Map()));
+  let sums = byColumn.get(column);
+  if (!sums) {
+    const values = cube.measures.get(column)!;
+    sums = Float64Array.from(cube.segments, (seg) => {
+      let t = 0;
+      for (let r = seg.start; r < seg.end; r++) t += values[r]!;
+      return t;
+    });
+    byColumn.set(column, sums);
+  }
+  return sums;
 }
 
 /** One grouping of selected rows: sums per group, the page of groups asked for, and the total. */
