@@ -209,6 +209,17 @@ export function warmPostings(cube: Cube): void {
   }
 }
 
+/** A structure worked out once per copy, on first use (a copy never changes; a new one replaces it). */
+function perCube<T>(build: (cube: Cube) => T): (cube: Cube) => T {
+  const made = new WeakMap<Cube, T>();
+  return (cube) => {
+    if (made.has(cube)) return made.get(cube)!;
+    const value = build(cube);
+    made.set(cube, value);
+    return value;
+  };
+}
+
 /**
  * Each row's (company, partner) pair as one dense code, and each pair's two codes. Grouping by
  * trader and partner (links, flows, network edges) then counts in a direct table over the pairs
@@ -220,11 +231,7 @@ interface Pairs {
   company: Int32Array;
   partner: Int32Array;
 }
-const pairCache = new WeakMap<Cube, Pairs>();
-
-function pairsOf(cube: Cube): Pairs {
-  let p = pairCache.get(cube);
-  if (p) return p;
+const pairsOf = perCube((cube): Pairs => {
   const company = cube.dims.get('company_id')!.codes;
   const partner = cube.dims.get('partner_company_id')!.codes;
   const np = cube.dims.get('partner_company_id')!.values.length;
@@ -243,10 +250,8 @@ function pairsOf(cube: Cube): Pairs {
     }
     codes[r] = c;
   }
-  p = { codes, company: Int32Array.from(cs), partner: Int32Array.from(ps) };
-  pairCache.set(cube, p);
-  return p;
-}
+  return { codes, company: Int32Array.from(cs), partner: Int32Array.from(ps) };
+});
 
 /**
  * The pairs of each company (pair codes in partner-code order, by company code) and the rows of
@@ -257,7 +262,6 @@ interface PairIndex {
   byCompany: { offsets: Int32Array; pairs: Int32Array };
   rows: { offsets: Int32Array; rows: Int32Array };
 }
-const pairIndexCache = new WeakMap<Cube, PairIndex>();
 
 function countingSort(keys: Int32Array, k: number, order: (i: number) => number = (i) => i): { offsets: Int32Array; rows: Int32Array } {
   const offsets = new Int32Array(k + 1);
@@ -272,19 +276,15 @@ function countingSort(keys: Int32Array, k: number, order: (i: number) => number 
   return { offsets, rows };
 }
 
-function pairIndexOf(cube: Cube): PairIndex {
-  let ix = pairIndexCache.get(cube);
-  if (ix) return ix;
+const pairIndexOf = perCube((cube): PairIndex => {
   const pairs = pairsOf(cube);
   const nc = cube.dims.get('company_id')!.values.length;
   // Pairs by partner code first, then (a stable counting sort) by company: each company's pairs
   // come out in partner-code order, for a binary search.
   const byPartner = countingSort(pairs.partner, cube.dims.get('partner_company_id')!.values.length).rows;
   const byCompany = countingSort(pairs.company, nc, (i) => byPartner[i]!);
-  ix = { byCompany: { offsets: byCompany.offsets, pairs: byCompany.rows }, rows: countingSort(pairs.codes, pairs.company.length) };
-  pairIndexCache.set(cube, ix);
-  return ix;
-}
+  return { byCompany: { offsets: byCompany.offsets, pairs: byCompany.rows }, rows: countingSort(pairs.codes, pairs.company.length) };
+});
 
 /** The pair code of (company id, partner id) in the cube, or -1 when the two never traded. */
 export function pairCodeOf(cube: Cube, companyId: number, partnerId: number): number {
@@ -849,11 +849,7 @@ interface ProductParties {
   offsets: Int32Array;
   parties: Int32Array;
 }
-const productPartiesCache = new WeakMap<Cube, ProductParties>();
-
-function productParties(cube: Cube): ProductParties {
-  let pp = productPartiesCache.get(cube);
-  if (pp) return pp;
+const productParties = perCube((cube): ProductParties => {
   const hs = cube.dims.get(cube.hsColumn)!;
   const company = cube.dims.get('company_id')!.codes;
   const partner = cube.dims.get('partner_company_id')!.codes;
@@ -878,10 +874,8 @@ function productParties(cube: Cube): ProductParties {
     }
     offsets[h + 1] = parties.length;
   }
-  pp = { offsets, parties: Int32Array.from(parties) };
-  productPartiesCache.set(cube, pp);
-  return pp;
-}
+  return { offsets, parties: Int32Array.from(parties) };
+});
 
 const knownMasks = new WeakMap<DimColumn, Uint8Array>();
 
@@ -1175,10 +1169,7 @@ interface PairBounds {
   /** 1 for a pair whose partner is unknown (0 or none). */
   partnerUnknown: Uint8Array;
 }
-const pairBoundsCache = new WeakMap<Cube, PairBounds | null>();
-
-function pairBoundsOf(cube: Cube): PairBounds | null {
-  if (pairBoundsCache.has(cube)) return pairBoundsCache.get(cube)!;
+const pairBoundsOf = perCube((cube): PairBounds | null => {
   const pairs = pairsOf(cube);
   const value = cube.measures.get('value_usd_cents')!;
   const total = new Float64Array(pairs.company.length);
@@ -1191,10 +1182,8 @@ function pairBoundsOf(cube: Cube): PairBounds | null {
   const order = negative ? null : Int32Array.from(total.keys()).sort((a, b) => total[b]! - total[a]!);
   const partner = cube.dims.get('partner_company_id')!;
   const partnerUnknown = Uint8Array.from(pairs.partner, (c) => (partner.values[c] ? 0 : 1));
-  const bounds = order ? { total, order, partnerUnknown } : null;
-  pairBoundsCache.set(cube, bounds);
-  return bounds;
-}
+  return order ? { total, order, partnerUnknown } : null;
+});
 
 /**
  * The first `limit` (company, partner) groups by value, descending, when the query filters on flow

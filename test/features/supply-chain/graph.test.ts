@@ -49,7 +49,13 @@ describe('shortest trade path', () => {
         const d = new Map([[s, 0]]);
         for (let q = [s]; q.length; ) {
           const next: number[] = [];
-          for (const x of q) for (const y of adj.get(x) ?? []) if (!d.has(y)) (d.set(y, d.get(x)! + 1), next.push(y));
+          for (const x of q) {
+            for (const y of adj.get(x) ?? []) {
+              if (d.has(y)) continue;
+              d.set(y, d.get(x)! + 1);
+              next.push(y);
+            }
+          }
           q = next;
         }
         return d.get(t) ?? Infinity;
