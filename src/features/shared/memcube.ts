@@ -491,6 +491,17 @@ export function evaluateCubeGroupings(cube: Cube, f: CubeFilters, recordsColumn:
 }
 
 /**
+ * Whether a filter's day bounds only repeat its month bounds (a start on the 1st, an end on the
+ * month's last day), as the record copies' filters carry them for any `from`/`to` in months.
+ */
+function monthsOnly(f: CubeFilters): boolean {
+  const lastDay = (ymd: number) => new Date(Date.UTC(Math.floor(ymd / 10000), Math.floor(ymd / 100) % 100, 0)).getUTCDate();
+  const fromOk = f.dateFrom == null || (f.dateFrom % 100 === 1 && Math.floor(f.dateFrom / 100) === f.periodFrom);
+  const toOk = f.dateTo == null || (f.dateTo % 100 >= lastDay(f.dateTo) && Math.floor(f.dateTo / 100) === f.periodTo);
+  return fromOk && toOk;
+}
+
+/**
  * The ungrouped total of whole (flow, month) ranges, summed from per-range sums kept with the
  * copy: the total behind every share, read in microseconds instead of a pass over up to a million
  * rows. Only for sums in cents and counts (integers: any order of addition gives the same total);
@@ -498,7 +509,7 @@ export function evaluateCubeGroupings(cube: Cube, f: CubeFilters, recordsColumn:
  */
 function windowTotal(cube: Cube, f: CubeFilters, needs: MeasureNeeds): CubeRow[] | null {
   if (f.hs.length || f.lists.length || f.parties.length || f.pairs || f.partnerKnown) return null;
-  if (f.dateFrom != null || f.dateTo != null || f.valueMin != null || f.valueMax != null) return null;
+  if (!monthsOnly(f) || f.valueMin != null || f.valueMax != null) return null;
   if (needs.weight || needs.quantity || needs.companies || needs.partners) return null;
   const perRow = needs.records === DISTINCT_DECLARATIONS;
   if (perRow && !oneRowPerDeclaration(cube)) return null;
@@ -1197,7 +1208,7 @@ const pairBoundsOf = perCube((cube): PairBounds | null => {
 function topPairsByValue(cube: Cube, spec: AggregateSpec, f: CubeFilters, groups: Group[], needs: MeasureNeeds, limit: number): { rows: CubeRow[]; totals: CubeRow[]; groups: number } | null {
   if (groups.length !== 2 || groups[0]!.column !== 'company_id' || groups[1]!.column !== 'partner_company_id') return null;
   if (spec.sort ? spec.sort.field !== 'value_usd' || !spec.sort.desc : false) return null;
-  if (f.hs.length || f.lists.length || f.parties.length || f.pairs || f.dateFrom != null || f.dateTo != null || f.valueMin != null || f.valueMax != null) return null;
+  if (f.hs.length || f.lists.length || f.parties.length || f.pairs || !monthsOnly(f) || f.valueMin != null || f.valueMax != null) return null;
   if (needs.weight || needs.quantity || needs.duty || needs.addDuty || needs.vat || needs.companies || needs.partners) return null;
   const perRow = needs.records === DISTINCT_DECLARATIONS;
   if (perRow && !oneRowPerDeclaration(cube)) return null;
