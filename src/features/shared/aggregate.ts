@@ -292,11 +292,16 @@ function orderExpr(spec: AggregateSpec): RawBuilder<unknown> | null {
   return sql.join([sql`value_cents desc`, ...ties]);
 }
 
+const numberAt = (r: Record<string, unknown>, k: string) => Number(r[k] ?? 0);
+
+// Called once per row of every answer: no closure is made per call (each would be a function
+// object, and under the dev loader a naming call too).
 function toRow(spec: AggregateSpec, r: Record<string, unknown>, grouped: boolean): AggRow {
   const out: AggRow = {};
   const freq = spec.freq ?? 'month';
   if (grouped) {
-    spec.groupBy.forEach((d, i) => {
+    for (let i = 0; i < spec.groupBy.length; i++) {
+      const d = spec.groupBy[i]!;
       const v = r[`g${i}`];
       switch (d) {
         case 'period': out.period = formatPeriod(Number(v), freq); break;
@@ -306,22 +311,22 @@ function toRow(spec: AggregateSpec, r: Record<string, unknown>, grouped: boolean
         case 'incoterm': out.incoterm = v === '' ? null : String(v); break;
         default: out[d] = v === null || v === undefined ? null : String(v);
       }
-    });
+    }
   }
-  const num = (k: string) => Number(r[k] ?? 0);
-  const ms = new Set(spec.metrics);
-  const value = num('value_cents') / 100;
-  if (ms.has('value_usd')) out.value_usd = round2(value);
-  if (ms.has('net_weight_kg')) out.net_weight_kg = round3(num('weight'));
-  if (ms.has('quantity')) out.quantity = round3(num('quantity'));
-  if (ms.has('records')) out.records = num('records');
-  if (ms.has('companies')) out.companies = num('companies');
-  if (ms.has('partner_companies')) out.partner_companies = num('partner_companies');
-  if (ms.has('unit_value_usd_per_kg')) out.unit_value_usd_per_kg = num('weight') > 0 ? round4(value / num('weight')) : null;
-  if (ms.has('customs_duty_usd')) out.customs_duty_usd = num('duty_cents') / 100;
-  if (ms.has('additional_duty_usd')) out.additional_duty_usd = num('add_duty_cents') / 100;
-  if (ms.has('vat_usd')) out.vat_usd = num('vat_cents') / 100;
-  out._value_cents = num('value_cents');
+  const ms = spec.metrics;
+  const value = numberAt(r, 'value_cents') / 100;
+  const weight = numberAt(r, 'weight');
+  if (ms.includes('value_usd')) out.value_usd = round2(value);
+  if (ms.includes('net_weight_kg')) out.net_weight_kg = round3(weight);
+  if (ms.includes('quantity')) out.quantity = round3(numberAt(r, 'quantity'));
+  if (ms.includes('records')) out.records = numberAt(r, 'records');
+  if (ms.includes('companies')) out.companies = numberAt(r, 'companies');
+  if (ms.includes('partner_companies')) out.partner_companies = numberAt(r, 'partner_companies');
+  if (ms.includes('unit_value_usd_per_kg')) out.unit_value_usd_per_kg = weight > 0 ? round4(value / weight) : null;
+  if (ms.includes('customs_duty_usd')) out.customs_duty_usd = numberAt(r, 'duty_cents') / 100;
+  if (ms.includes('additional_duty_usd')) out.additional_duty_usd = numberAt(r, 'add_duty_cents') / 100;
+  if (ms.includes('vat_usd')) out.vat_usd = numberAt(r, 'vat_cents') / 100;
+  out._value_cents = numberAt(r, 'value_cents');
   return out;
 }
 
