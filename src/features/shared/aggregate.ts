@@ -492,12 +492,7 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     truncated = true;
   }
   const totals = grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
-  const totalCents = Number(totals._value_cents ?? 0);
-  for (const r of rows) {
-    if (grouped) r.share = totalCents > 0 ? Math.round((Number(r._value_cents) / totalCents) * 1e6) / 1e6 : null;
-    delete r._value_cents;
-  }
-  delete totals._value_cents;
+  withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group.
   if (groups === undefined && grouped && !spec.top && !truncated) groups = rows.length;
   const value: AggregateResult = { rows, totals, source: plan.source?.table ?? 'declarations', truncated, ...(groups !== undefined ? { groups } : {}) };
@@ -505,10 +500,20 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   return value;
 }
 
+/** Each grouped row's share of the total value, then the cents kept for it dropped from rows and total. */
+function withShares(rows: AggRow[], totals: AggRow, grouped: boolean): void {
+  const totalCents = Number(totals._value_cents ?? 0);
+  for (const r of rows) {
+    if (grouped) r.share = totalCents > 0 ? Math.round((Number(r._value_cents) / totalCents) * 1e6) / 1e6 : null;
+    delete r._value_cents;
+  }
+  delete totals._value_cents;
+}
+
 /**
  * Several value groupings of the records `filters` keep, read from one selection of the in-memory
- * line copy (each spec's `only` applied to it), as `aggregate` gives them: the first with its
- * total. A product's flows group the same lines five ways; five selections cost five times one.
+ * line copy (each spec's `only` applied to it), as `aggregate` gives them, totals and shares
+ * included. A product's flows group the same lines five ways; five selections cost five times one.
  * Null when the line copy is not current or `q` is given (the general path answers).
  */
 export function aggregateLines(db: Kysely<DB>, filters: Filters, specs: readonly Omit<AggregateSpec, 'filters'>[]): AggregateResult[] | null {
@@ -518,15 +523,9 @@ export function aggregateLines(db: Kysely<DB>, filters: Filters, specs: readonly
   const results = evaluateCubeGroupings(cube, cubeFilters(filters, null, true), DISTINCT_DECLARATIONS, full);
   return results.map((res, i) => {
     const spec = full[i]!;
-    const totals = res.totals ? toRow({ ...spec, groupBy: [] }, res.totals[0] ?? {}, false) : {};
-    const totalCents = Number(totals._value_cents ?? 0);
-    const rows = res.rows.map((r) => {
-      const row = toRow(spec, r, true);
-      row.share = totalCents > 0 ? Math.round((Number(row._value_cents) / totalCents) * 1e6) / 1e6 : null;
-      delete row._value_cents;
-      return row;
-    });
-    delete totals._value_cents;
+    const totals = toRow({ ...spec, groupBy: [] }, res.totals?.[0] ?? {}, false);
+    const rows = res.rows.map((r) => toRow(spec, r, true));
+    withShares(rows, totals, true);
     return { rows, totals, source: LINE_CUBE, truncated: false, groups: res.groups };
   });
 }

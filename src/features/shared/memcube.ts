@@ -470,12 +470,12 @@ function evaluate(cube: Cube, spec: AggregateSpec, f: CubeFilters, recordsColumn
 
 /**
  * Several groupings of the rows one filter selects, for the price of one selection: each spec's
- * rows and group count as `evaluateCubeCounted` gives them, its `only` applied to the selection,
- * and the first spec's ungrouped total. The specs' own filters are not read: `f` is the filter.
+ * rows, group count and ungrouped total as `evaluateCubeWithTotals` gives them, its `only` applied
+ * to the selection. The specs' own filters are not read: `f` is the filter.
  */
 export function evaluateCubeGroupings(cube: Cube, f: CubeFilters, recordsColumn: string | null, specs: readonly AggregateSpec[]): Evaluated[] {
   const sel = selectRows(cube, f);
-  return specs.map((spec, i) => {
+  return specs.map((spec) => {
     let rows = sel;
     if (spec.only) {
       const col = cube.dims.get(DIM_COLUMN[spec.only.dim])!;
@@ -486,8 +486,16 @@ export function evaluateCubeGroupings(cube: Cube, f: CubeFilters, recordsColumn:
       rows = rows.subarray(0, n);
     }
     const groups = spec.groupBy.map((d) => groupOf(cube, d, spec));
-    return evaluateSelected(cube, spec, rows, groups, needsOf(spec, recordsColumn), i === 0);
+    return evaluateSelected(cube, spec, rows, groups, needsOf(spec, recordsColumn), true);
   });
+}
+
+/**
+ * Whether a filter keeps whole (flow, month) ranges and nothing else (a known partner aside, which
+ * each caller decides on): what the per-range sums and the pair bounds can answer.
+ */
+function windowOnly(f: CubeFilters): boolean {
+  return !f.hs.length && !f.lists.length && !f.parties.length && !f.pairs && monthsOnly(f) && f.valueMin == null && f.valueMax == null;
 }
 
 /**
@@ -508,8 +516,7 @@ function monthsOnly(f: CubeFilters): boolean {
  * null for any other filter or measure.
  */
 function windowTotal(cube: Cube, f: CubeFilters, needs: MeasureNeeds): CubeRow[] | null {
-  if (f.hs.length || f.lists.length || f.parties.length || f.pairs || f.partnerKnown) return null;
-  if (!monthsOnly(f) || f.valueMin != null || f.valueMax != null) return null;
+  if (!windowOnly(f) || f.partnerKnown) return null;
   if (needs.weight || needs.quantity || needs.companies || needs.partners) return null;
   const perRow = needs.records === DISTINCT_DECLARATIONS;
   if (perRow && !oneRowPerDeclaration(cube)) return null;
@@ -527,12 +534,11 @@ function windowTotal(cube: Cube, f: CubeFilters, needs: MeasureNeeds): CubeRow[]
   return [row];
 }
 
-const segmentSumCache = new WeakMap<Cube, Map<string, Float64Array>>();
+const segmentSumsByColumn = perCube(() => new Map<string, Float64Array>());
 
 /** A measure summed over each (flow, month) range of the copy, made the first time it is asked for. */
 function segmentSums(cube: Cube, column: string): Float64Array {
-  let byColumn = segmentSumCache.get(cube);
-  if (!byColumn) segmentSumCache.set(cube, (byColumn = new Map()));
+  const byColumn = segmentSumsByColumn(cube);
   let sums = byColumn.get(column);
   if (!sums) {
     const values = cube.measures.get(column)!;
@@ -644,10 +650,6 @@ function driverOf(col: DimColumn, codes: Int32Array, skip: Check | null): Driver
   return { rows: p.rows, offsets: p.offsets, codes, skip, cost };
 }
 
-/**
- * The rows passing the filters, in row order (so the rows of a declaration are adjacent). The
- * array is a view of a buffer the next call reuses: use it before selecting again.
- */
 /** The flow codes and period-code range a query keeps, and its (flow, period) row ranges. */
 function windowOf(cube: Cube, f: CubeFilters): { flowMask: Uint8Array; pLo: number; pHi: number; ranges: [number, number][]; rangeCost: number } {
   const periodCol = cube.dims.get('period')!;
@@ -667,6 +669,10 @@ function windowOf(cube: Cube, f: CubeFilters): { flowMask: Uint8Array; pLo: numb
   return { flowMask, pLo, pHi, ranges, rangeCost };
 }
 
+/**
+ * The rows passing the filters, in row order (so the rows of a declaration are adjacent). The
+ * array is a view of a buffer the next call reuses: use it before selecting again.
+ */
 export function selectRows(cube: Cube, f: CubeFilters): Int32Array {
   const checks: Check[] = [];
   const candidates: Driver[][] = [];
@@ -1166,10 +1172,6 @@ function groupAndSum(cube: Cube, sel: Int32Array, n: number, groups: Group[], ne
 }
 
 /**
- * The first `limit` groups in the order `sortRows` gives, picked from the sums (a bounded heap)
- * so that only they become rows; null when the order is not by a summed measure.
- */
-/**
  * Each pair's value over all its rows, and the pairs in descending order of it: any window's value
  * of a pair is at most its all-time value (values are never negative), which bounds a ranking.
  * Null when some value is negative.
@@ -1208,7 +1210,7 @@ const pairBoundsOf = perCube((cube): PairBounds | null => {
 function topPairsByValue(cube: Cube, spec: AggregateSpec, f: CubeFilters, groups: Group[], needs: MeasureNeeds, limit: number): { rows: CubeRow[]; totals: CubeRow[]; groups: number } | null {
   if (groups.length !== 2 || groups[0]!.column !== 'company_id' || groups[1]!.column !== 'partner_company_id') return null;
   if (spec.sort ? spec.sort.field !== 'value_usd' || !spec.sort.desc : false) return null;
-  if (f.hs.length || f.lists.length || f.parties.length || f.pairs || !monthsOnly(f) || f.valueMin != null || f.valueMax != null) return null;
+  if (!windowOnly(f)) return null;
   if (needs.weight || needs.quantity || needs.duty || needs.addDuty || needs.vat || needs.companies || needs.partners) return null;
   const perRow = needs.records === DISTINCT_DECLARATIONS;
   if (perRow && !oneRowPerDeclaration(cube)) return null;
@@ -1290,6 +1292,10 @@ function topPairsByValue(cube: Cube, spec: AggregateSpec, f: CubeFilters, groups
   return { rows: out, totals: [totals], groups: count };
 }
 
+/**
+ * The first `limit` groups in the order `sortRows` gives, picked from the sums (a bounded heap)
+ * so that only they become rows; null when the order is not by a summed measure.
+ */
 function topGroups(g: GroupSums, groups: Group[], spec: AggregateSpec, limit: number): number[] | null {
   let column: string;
   let desc: boolean;

@@ -5,7 +5,7 @@ import { describeEachStore } from '../../helpers/stores.js';
 import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
-import { aggregate, companiesTrading, planAggregate, invalidateAggregates, usesGtipCopy, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
+import { aggregate, aggregateLines, companiesTrading, planAggregate, invalidateAggregates, usesGtipCopy, type AggregateSpec, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
 import { GTIP_CUBE } from '../../../src/features/shared/record-cubes.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
@@ -210,6 +210,40 @@ describeEachStore('aggregate engine', (get) => {
       await cache.refresh();
       invalidateAggregates();
       for (const q of specs) expect(await got(q), `copy ${JSON.stringify(q)}`).toEqual(want(q));
+    } finally {
+      stopCubeCache(db);
+      invalidateAggregates();
+    }
+  });
+
+  it('gives several groupings of one line selection as separate aggregates give them: rows, shares and totals', async () => {
+    const { db } = get().store;
+    const cache = startCubeCache(get().store);
+    try {
+      await cache.refresh();
+      invalidateAggregates();
+      const r = prng(31);
+      for (let n = 0; n < 12; n++) {
+        const q: FilterQuery = { hs: r.pick(['61', '6109', '87', '8703']) };
+        if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02']);
+        if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
+        const filters = parseFilters(q, 'export');
+        const companies = (await aggregate(db, { filters, groupBy: ['company'], metrics: ['value_usd'], top: 2 })).rows.map((x) => Number(x.company_id));
+        const specs: Omit<AggregateSpec, 'filters'>[] = [
+          { groupBy: ['company'], metrics: ['value_usd'], top: r.pick([1, 3, 10]) },
+          { groupBy: ['port', 'country'], metrics: ['value_usd'], maxRows: 500_000 },
+          { groupBy: ['company', 'port'], metrics: ['value_usd'], maxRows: 500_000, only: { dim: 'company', values: companies } },
+        ];
+        const got = aggregateLines(db, filters, specs);
+        expect(got, 'the line copy is current').not.toBeNull();
+        for (const [i, s] of specs.entries()) {
+          const want = await aggregate(db, { ...s, filters });
+          const label = `${JSON.stringify(q)} ${s.groupBy.join('×')}`;
+          expect(got![i]!.rows.length, label).toBe(want.rows.length);
+          got![i]!.rows.forEach((row, k) => expectSameRow(row, want.rows[k]!, `${label} row ${k}`));
+          expectSameRow(got![i]!.totals, want.totals, `${label} totals`);
+        }
+      }
     } finally {
       stopCubeCache(db);
       invalidateAggregates();
