@@ -21,6 +21,10 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   /** Keep columnar copies of the rollup tables in memory for aggregates (see docs/aggregates.md). */
   aggregateCache: boolean;
+  /** Seconds a read answer is remembered (0: never); see src/http/answers.ts. */
+  answerCacheSeconds: number;
+  /** Bound on the remembered answers' bytes. */
+  answerCacheBytes: number;
   /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
   slowQueryMs: number;
   dataDir: string;
@@ -86,6 +90,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
     aggregateCache: bool(env, 'AGGREGATE_CACHE', true),
+    answerCacheSeconds: int(env, 'ANSWER_CACHE_SECONDS', 30, 0, 3600),
+    answerCacheBytes: int(env, 'ANSWER_CACHE_MB', 64, 1, 16_384) * 1024 * 1024,
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),
     dataDir,
   };

@@ -86,6 +86,8 @@ export const getBulkExport = defineOperation({
   tag: 'Trade Data',
   summary: 'A bulk export\'s state (queued, running, completed, failed) and progress',
   scope: 'trade:read',
+  // Progress moves, and a job is its key's own.
+  live: true,
   errors: ['not_found'],
   params: JobPath,
   data: JobView,
@@ -126,6 +128,7 @@ export const downloadBulkExport = defineOperation({
     '`Range: bytes=a-b` (or `a-`, `-n`) answers 206 with Content-Range; a range starting past the end answers 416. Send `If-Range` with the ETag ' +
     'when resuming so a changed file is sent whole. 409 while the job is not completed.',
   scope: 'trade:read',
+  live: true,
   errors: ['not_found', 'conflict'],
   params: JobPath,
   data: Type.Object({}, { description: 'Not used: the answer is the file itself' }),

@@ -32,4 +32,22 @@ describe('aging map', () => {
     expect(m.get('b', 5)).toBeUndefined();
     expect([m.get('a', 5), m.get('c', 5), m.get('d', 5)]).toEqual([10, 3, 4]);
   });
+
+  it('bounds the total weight when entries are weighed, and refuses a value heavier than the bound', () => {
+    const m = new AgingMap<string>(60_000, 10, (v) => v.length);
+    m.set('a', 'xxxx', 0);
+    m.set('b', 'xxxx', 1);
+    expect(m.weight).toBe(8);
+    m.set('c', 'xxx', 2); // 11 > 10: a goes
+    expect([m.get('a', 3), m.get('b', 3), m.get('c', 3)]).toEqual([undefined, 'xxxx', 'xxx']);
+    expect(m.weight).toBe(7);
+    m.set('b', 'x', 4); // set again: its old weight is given back
+    expect(m.weight).toBe(4);
+    m.set('d', 'x'.repeat(11), 5);
+    expect(m.get('d', 6)).toBeUndefined();
+    expect(m.size).toBe(2);
+    m.delete('c');
+    m.clear();
+    expect([m.size, m.weight]).toEqual([0, 0]);
+  });
 });
