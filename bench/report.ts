@@ -24,7 +24,7 @@ export interface Report {
   machine: { cpus: number; node: string; platform: string };
   settings: { store: string; declarations: number; seed: number; connections: number; duration_s: number };
   dataset: { reused: boolean; load_seconds: number | null; declarations_per_second: number | null };
-  server: { startup_ms: number; ready_ms?: number; peak_rss_mb: number | null };
+  server: { startup_ms: number; ready_ms?: number; peak_rss_mb: number | null; answer_cache_s?: number | null };
   ceiling: OpResult;
   operations: OpResult[];
 }
@@ -38,6 +38,7 @@ export function toMarkdown(r: Report): string {
     `${r.generated_at} · ${r.machine.cpus} cores · Node ${r.machine.node} · ${r.settings.connections} connections · ${r.settings.duration_s} s per operation · seed ${r.settings.seed}`,
     '',
     `- Server start-up (process start → healthy): ${fmt(r.server.startup_ms, 0)} ms; aggregate copies ready: ${r.server.ready_ms === undefined ? '–' : fmt(r.server.ready_ms, 0)} ms; peak RSS ${r.server.peak_rss_mb ?? '–'} MB`,
+    `- Answers remembered (ANSWER_CACHE_SECONDS): ${r.server.answer_cache_s === undefined || r.server.answer_cache_s === null ? '–' : r.server.answer_cache_s === 0 ? 'off, every request computed' : `${r.server.answer_cache_s} s`}`,
     `- Dataset: ${r.dataset.reused ? 'reused' : `generated and loaded in ${fmt(r.dataset.load_seconds ?? undefined)} s (${fmt(r.dataset.declarations_per_second ?? undefined, 0)} declarations/s)`}`,
     `- Ceiling (minimal JSON route, same process and stack): ${fmt(r.ceiling.rps, 0)} req/s, p50 ${fmt(r.ceiling.p50_ms)} ms, p99 ${fmt(r.ceiling.p99_ms)} ms`,
     '',

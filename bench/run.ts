@@ -86,12 +86,13 @@ async function main(): Promise<void> {
       operations.push(res);
       console.log(`  ${plan.operationId.padEnd(36)} p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  ${r.rps.toFixed(0).padStart(6)} req/s  non-2xx ${r.non2xx}`);
     }
+    const health = (await (await fetch(`${server.url}/v1/health`)).json()) as { data?: { answer_cache_s?: number }[] };
     const report: Report = {
       generated_at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
       settings: { store: args.store, declarations: args.declarations, seed: args.seed, connections: args.connections, duration_s: args.duration },
       dataset: { reused: dataset.reused, load_seconds: dataset.loadSeconds, declarations_per_second: dataset.declarationsPerSecond },
-      server: { startup_ms: Math.round(server.startupMs), ready_ms: Math.round(server.readyMs), peak_rss_mb: server.peakRssMb() },
+      server: { startup_ms: Math.round(server.startupMs), ready_ms: Math.round(server.readyMs), peak_rss_mb: server.peakRssMb(), answer_cache_s: health.data?.[0]?.answer_cache_s ?? null },
       ceiling,
       operations,
     };

@@ -51,6 +51,11 @@ describeEachStore('remembered answers', (get) => {
     }
   });
 
+  it('says in /v1/health how long answers are remembered', async () => {
+    expect((await t.app.inject({ url: '/v1/health' })).json().data[0].answer_cache_s).toBe(30);
+    expect((await plain.app.inject({ url: '/v1/health' })).json().data[0].answer_cache_s).toBe(0);
+  });
+
   it('drops the remembered answers when a batch is ingested', async () => {
     const url = '/v1/trade/records?limit=100';
     const before = await call(t, url, reader);
