@@ -10,6 +10,7 @@ import type { AppDeps, AuthContext } from './types.js';
 import { sendDownload, wantsDownload, type Download } from './download.js';
 import { Answers, bytesOf, placeholderMeta, split, type Answer } from './answers.js';
 import { onBatchCommitted } from '../ingest/events.js';
+import { nullablesAsTypeArrays } from './type-arrays.js';
 
 export type Tag =
   | 'Auth' | 'Account' | 'Admin' | 'System' | 'Import Data' | 'Export Data' | 'Trade Data'
@@ -96,7 +97,7 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
   for (const op of operations) {
     const remembered = answers !== null && remembers(op);
     const errorTypes = new Set<ErrorType>([...COMMON_ERRORS, ...(op.scope === 'public' ? [] : AUTH_ERRORS), ...(op.errors ?? [])]);
-    const response: Record<string, unknown> = { [op.status ?? 200]: Envelope(op.data) };
+    const response: Record<string, unknown> = { [op.status ?? 200]: nullablesAsTypeArrays(Envelope(op.data)) };
     for (const t of errorTypes) response[String(ERROR_STATUS[t])] = { $ref: 'ErrorEnvelope#' };
     app.route({
       method: op.method,
