@@ -14,18 +14,19 @@ describe('nullable scalars as type arrays', () => {
     party: N(Type.Object({ id: Type.Integer() })),
     rows: Type.Array(Type.Object({ value: N(Type.Number()) })),
   });
-  const out = nullablesAsTypeArrays(JSON.parse(JSON.stringify(schema))) as Record<string, any>;
+  type Node = { properties: Record<string, Node & { anyOf?: unknown[] }>; items: Node };
+  const out = nullablesAsTypeArrays(JSON.parse(JSON.stringify(schema))) as Node;
 
   it('rewrites a scalar or null, keeping its own and the union\'s keywords, in any order and at any depth', () => {
     expect(out.properties.name).toEqual({ type: ['string', 'null'], description: 'kept' });
     expect(out.properties.count).toEqual({ type: ['integer', 'null'], minimum: 0 });
     expect(out.properties.flag).toEqual({ type: ['boolean', 'null'] });
-    expect(out.properties.rows.items.properties.value).toEqual({ type: ['number', 'null'] });
+    expect(out.properties.rows!.items.properties.value).toEqual({ type: ['number', 'null'] });
   });
 
   it('leaves unions of literals and of objects as they are', () => {
-    expect(out.properties.mode.anyOf).toHaveLength(2);
-    expect(out.properties.party.anyOf).toHaveLength(2);
+    expect(out.properties.mode!.anyOf).toHaveLength(2);
+    expect(out.properties.party!.anyOf).toHaveLength(2);
   });
 
   it('serialises to the same bytes as the union', () => {
