@@ -124,13 +124,24 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
         }
         const generation = answers?.generation;
         const input = { params: req.params, query: req.query, body: req.body } as never;
-        const out = await op.handle(input, { req, reply, deps, auth: req.auth });
+        // An answer that reads who is asking is that caller's own: never remembered.
+        let personal = false;
+        const ctx: Ctx = {
+          req,
+          reply,
+          deps,
+          get auth() {
+            personal = true;
+            return req.auth;
+          },
+        };
+        const out = await op.handle(input, ctx);
         if ('rows' in out) {
           return sendDownload(req, reply, out);
         }
         const status = out.status ?? op.status ?? 200;
         if (writesData(op)) answers?.clear();
-        if (key && answers!.generation === generation && !OWN_META.some((f) => out.meta && f in out.meta)) {
+        if (key && !personal && answers!.generation === generation && !OWN_META.some((f) => out.meta && f in out.meta)) {
           reply.code(status);
           const n = out.data.length;
           const text = reply.serialize({ status: 'success', code: status, data: out.data, meta: placeholderMeta(n, out.meta) });

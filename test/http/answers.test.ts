@@ -4,6 +4,13 @@ import { it, expect, beforeAll, afterAll } from 'vitest';
 import { describeEachStore } from '../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { makeDeclarations } from '../ingest/fixtures.js';
+import { Type } from 'typebox';
+import { buildApp } from '../../src/app.js';
+import { prepareDeps } from '../../src/bootstrap.js';
+import { defineOperation } from '../../src/http/operation.js';
+import { authOperations } from '../../src/features/auth/index.js';
+import { createKey } from '../../src/features/auth/queries.js';
+import { testConfig } from '../helpers/app.js';
 
 // The three fields each answer sets for itself, blanked so that two answers can be compared.
 const own = (body: string) => body.replace(/"request_id":"[^"]*","count":(\d+),"took_ms":[\d.e-]+/, '"request_id":"","count":$1,"took_ms":0');
@@ -85,5 +92,30 @@ describeEachStore('remembered answers', (get) => {
     // A job is its key's own: another key with the scope gets a 404, not the first key's answer.
     const other = await t.token(['trade:read']);
     expect((await call(t, status, other)).statusCode).toBe(404);
+  });
+
+  it('never remembers an answer that read who is asking', async () => {
+    const whoAmI = defineOperation({
+      method: 'GET', url: '/v1/trade/who-am-i', operationId: 'whoAmI', tag: 'Trade Data', summary: 'test', scope: 'trade:read',
+      data: Type.Object({ key_id: Type.String() }),
+      handle: (_in, { auth }) => ({ data: [{ key_id: auth!.keyId }] }),
+    });
+    const deps = await prepareDeps(get().store, testConfig());
+    const app = await buildApp(deps, { logger: false, operations: [...authOperations, whoAmI] });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const k = await createKey(get().store.db, { name: `who ${i}`, scopes: ['trade:read'], rateLimitPerMinute: 1000, monthlyQuota: null });
+        const tok = await app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: k.api_key, api_secret: k.api_secret } });
+        const res = await app.inject({ url: '/v1/trade/who-am-i', headers: { authorization: `Bearer ${tok.json().data[0].access_token}` } });
+        expect(res.headers.age).toBeUndefined();
+        expect(res.json().data[0].key_id).toBe(k.key_id);
+        ids.push(res.json().data[0].key_id);
+      }
+      expect(ids[0]).not.toBe(ids[1]);
+    } finally {
+      await app.close();
+      await deps.usage.stop();
+    }
   });
 });
