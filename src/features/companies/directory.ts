@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { buildNameIndex, type NameIndex } from '../../domain/matching/name-index.js';
 import { foldTurkish } from '../../domain/codes/text.js';
-import { allCompanies, companiesFingerprint, tradeValues, type CompanyRow } from './queries.js';
+import { allCompanies, companiesFingerprint, lendCompanyNames, tradeValues, type CompanyRow } from './queries.js';
 
 export interface DirectoryEntry extends CompanyRow {
   city_folded: string;
@@ -143,7 +143,17 @@ async function build(db: Kysely<DB>): Promise<Directory> {
 
 export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Directory> {
   let slot = slots.get(db);
-  if (!slot) slots.set(db, (slot = { current: null, builtAt: 0, checkedAt: 0, building: null }));
+  if (!slot) {
+    const created: Slot = { current: null, builtAt: 0, checkedAt: 0, building: null };
+    slots.set(db, (slot = created));
+    // Names are lent only from a directory checked within the interval: one past it starts a
+    // check in the background and answers meanwhile, as a search would.
+    lendCompanyNames(db, () => {
+      if (!created.current) return null;
+      if (Date.now() - created.checkedAt >= CHECK_EVERY_MS) void getDirectory(db).catch(() => undefined);
+      return created.current.byId;
+    });
+  }
   const s = slot;
   const rebuild = () => {
     s.building ??= build(db)
@@ -181,4 +191,5 @@ export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Di
 /** Drop the directory of a store (tests that add companies and search at once). */
 export function forgetDirectory(db: object): void {
   slots.delete(db);
+  lendCompanyNames(db, () => null);
 }

@@ -113,9 +113,31 @@ export async function tradeValues(db: Kysely<DB>, idStep = VALUE_ID_STEP): Promi
   return out;
 }
 
-export async function companyNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, { name: string; country: string; city: string | null }>> {
-  const out = new Map<number, { name: string; country: string; city: string | null }>();
-  const unique = [...new Set(ids)].filter((i) => i > 0);
+export interface CompanyName {
+  name: string;
+  country: string;
+  city: string | null;
+}
+
+// The company directory (directory.ts), once built, lends its entries to name lookups: a page of
+// links names up to 200 companies, which cost one SQL query of 200 ids a request. Ids it does not
+// hold (companies added since it was checked) are read from the store.
+const lenders = new WeakMap<object, () => ReadonlyMap<number, CompanyName> | null>();
+
+export function lendCompanyNames(db: object, lookup: () => ReadonlyMap<number, CompanyName> | null): void {
+  lenders.set(db, lookup);
+}
+
+export async function companyNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, CompanyName>> {
+  const out = new Map<number, CompanyName>();
+  const known = lenders.get(db)?.() ?? null;
+  const unique: number[] = [];
+  for (const id of new Set(ids)) {
+    if (!(id > 0)) continue;
+    const e = known?.get(id);
+    if (e) out.set(id, { name: e.name, country: e.country, city: e.city });
+    else unique.push(id);
+  }
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await db.selectFrom('companies').select(['id', 'name', 'country', 'city']).where('id', 'in', unique.slice(i, i + 500)).execute();
     for (const r of rows) out.set(Number(r.id), { name: r.name, country: r.country, city: r.city });
