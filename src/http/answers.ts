@@ -45,10 +45,6 @@ export class Answers {
     this.map.clear();
     this.generation++;
   }
-
-  get bytes(): number {
-    return this.map.weight;
-  }
 }
 
 /** The marker a serialised envelope is split at: its meta's leading fields with fixed values. */
