@@ -286,6 +286,9 @@ function countingSort(keys: Int32Array, k: number, order: (i: number) => number 
  */
 interface PrefixPostings {
   index: Map<string, number>;
+  /** The prefixes by number, and the number of each product code's prefix. */
+  names: string[];
+  keyOfCode: Int32Array;
   offsets: Int32Array;
   rows: Int32Array;
 }
@@ -303,9 +306,17 @@ const prefixPostingsOf = PREFIX_LEVELS.map((level) =>
     });
     const keys = new Int32Array(cube.rows);
     for (let r = 0; r < cube.rows; r++) keys[r] = keyOfCode[col.codes[r]!]!;
-    return { index, ...countingSort(keys, index.size) };
+    return { index, names: [...index.keys()], keyOfCode, ...countingSort(keys, index.size) };
   }),
 );
+
+/**
+ * The chapter (2), heading (4) or subheading (6) of each of the copy's product codes, as a number
+ * per code, and the prefixes by number; null when the copy's codes are no longer than that.
+ */
+export function productPrefixes(cube: Cube, level: (typeof PREFIX_LEVELS)[number]): { keyOfCode: Int32Array; names: string[] } | null {
+  return prefixPostingsOf[PREFIX_LEVELS.indexOf(level)]!(cube);
+}
 
 /** A driver over the prefix lists when every prefix is a chapter, heading or subheading; else null. */
 function prefixDriver(cube: Cube, prefixes: readonly string[]): Driver | null {

@@ -6,7 +6,7 @@ import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
 import { cubeCacheOf } from '../shared/cube-cache.js';
 import { LINE_CUBE } from '../shared/record-cubes.js';
-import { pairCodeOf, partyRowCount, rowPairCodes, selectRows, type DimColumn } from '../shared/memcube.js';
+import { pairCodeOf, partyRowCount, productPrefixes, rowPairCodes, selectRows } from '../shared/memcube.js';
 import { monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
@@ -345,24 +345,6 @@ export async function pairDetails(
   return pairDetailsFromCopy(db, flow, pairs, range, hs) ?? pairDetailsFromStore(db, flow, pairs, range, hs, oneByOneUpTo);
 }
 
-const hs6Memo = new WeakMap<DimColumn, { id: Int32Array; names: string[] }>();
-/** The HS6 heading of each GTİP code of a column, as a number per code and the headings, made once per column. */
-function hs6Of(col: DimColumn): { id: Int32Array; names: string[] } {
-  let out = hs6Memo.get(col);
-  if (!out) {
-    const names: string[] = [];
-    const index = new Map<string, number>();
-    const id = Int32Array.from(col.values, (v) => {
-      const h = String(v).slice(0, 6);
-      let i = index.get(h);
-      if (i === undefined) index.set(h, (i = names.push(h) - 1));
-      return i;
-    });
-    hs6Memo.set(col, (out = { id, names }));
-  }
-  return out;
-}
-
 const day = (yyyymmdd: number) => `${Math.floor(yyyymmdd / 10000)}-${String(Math.floor(yyyymmdd / 100) % 100).padStart(2, '0')}-${String(yyyymmdd % 100).padStart(2, '0')}`;
 
 /**
@@ -406,7 +388,7 @@ export function pairDetailsFromCopy(
     slotOf.set(code, keys.length);
     keys.push(`${p.company_id}|${p.partner_company_id}`);
   }
-  const { id: hs6Id, names: hs6Names } = hs6Of(gtip);
+  const { keyOfCode: hs6Id, names: hs6Names } = productPrefixes(cube, 6)!;
   const nh = hs6Names.length;
   // Per pair: first and last date, and cents per (pair, HS6) under one small-integer key.
   const first = new Int32Array(keys.length).fill(2 ** 31 - 1);
