@@ -2,9 +2,7 @@
 // dropped, and `records.new` webhook subscribers matching the new records are queued deliveries.
 // Registered once per process by the API server and the CLI.
 import { onBatchCommitted } from './ingest/events.js';
-import { invalidateAggregates } from './features/shared/aggregate.js';
 import { invalidateSourceMeta } from './features/shared/source-meta.js';
-import { invalidateCubes } from './features/shared/cube-cache.js';
 import { clearRowCaches } from './features/shared/row-cache.js';
 import { notifyNewRecords } from './features/webhooks/index.js';
 
@@ -14,9 +12,7 @@ export function registerBatchListeners(): void {
   if (registered) return;
   registered = true;
   onBatchCommitted((store) => {
-    invalidateCubes(store.db);
     clearRowCaches(store.db);
-    invalidateAggregates();
     invalidateSourceMeta();
   });
   onBatchCommitted(async (store, stored) => {

@@ -19,8 +19,11 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   allowPrivateWebhooks: boolean;
-  /** Keep columnar copies of the rollup tables in memory for aggregates (see docs/aggregates.md). */
-  aggregateCache: boolean;
+  /** File of the analytic store (DuckDB), or ':memory:'; see docs/aggregates.md. */
+  analyticsPath: string;
+  /** The analytic engine's memory limit, MB: its working memory whatever the data's size. */
+  analyticsMemoryMb: number;
+  analyticsThreads: number;
   /** Seconds a read answer is remembered (0: never); see src/http/answers.ts. */
   answerCacheSeconds: number;
   /** Bound on the remembered answers' bytes. */
@@ -49,6 +52,19 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+// Beside the SQLite file it is derived from (so each store has its own), in DATA_DIR for
+// PostgreSQL, in memory for an in-memory store.
+function analyticsPath(env: Env, dataDir: string, databaseUrl: string): string {
+  const set = env.ANALYTICS_PATH?.trim();
+  if (set) return set;
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length);
+    if (file === '' || file === ':memory:') return ':memory:';
+    return file.replace(/\.(sqlite3?|db)$/, '') + '.duckdb';
+  }
+  return path.join(dataDir, 'analytics.duckdb');
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -89,7 +105,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
-    aggregateCache: bool(env, 'AGGREGATE_CACHE', true),
+    analyticsPath: analyticsPath(env, dataDir, databaseUrl),
+    analyticsMemoryMb: int(env, 'ANALYTICS_MEMORY_MB', 1024, 64, 1024 * 1024),
+    analyticsThreads: int(env, 'ANALYTICS_THREADS', 2, 1, 256),
     answerCacheSeconds: int(env, 'ANSWER_CACHE_SECONDS', 30, 0, 3600),
     answerCacheBytes: int(env, 'ANSWER_CACHE_MB', 64, 1, 16_384) * 1024 * 1024,
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),

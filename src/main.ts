@@ -6,12 +6,10 @@ import { prepareDeps, ensureDemoKey } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
-import { startCubeCache, stopCubeCache } from './features/shared/cube-cache.js';
+import { analyticsOf } from './analytics/registry.js';
 import { getDirectory } from './features/companies/directory.js';
 import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
-import { keepItemTexts } from './features/shared/item-texts.js';
-import { warmDeclarationLists } from './features/shared/declaration-ids.js';
 import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
 
@@ -31,6 +29,13 @@ async function main(): Promise<void> {
     slowQueryMs: config.slowQueryMs,
     // Before the HTTP logger exists; one JSON line, as pino writes them.
     onSlowQuery: (ms, sql) => process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'slow store query', ms, sql: sql.slice(0, 2000) })}\n`),
+    analytics: {
+      path: config.analyticsPath,
+      memoryLimitMb: config.analyticsMemoryMb,
+      threads: config.analyticsThreads,
+      log: (msg, err) => process.stderr.write(`${JSON.stringify({ level: err ? 50 : 30, time: Date.now(), msg, err: err instanceof Error ? err.message : undefined })}\n`),
+      progress: (applied, total) => process.stdout.write(`tradeapi: analytic store: ${applied} of ${total} declarations applied\n`),
+    },
   });
   const deps = await prepareDeps(store, config);
   await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
@@ -39,14 +44,10 @@ async function main(): Promise<void> {
   deps.usage.start();
   const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
-  // Built in the background: aggregates are answered by the store until the copies are ready.
-  if (config.aggregateCache) startCubeCache(store, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
-  // With them, the item descriptions that free text on declaration lists searches, and the
-  // declarations in value order.
-  if (config.aggregateCache) {
-    keepItemTexts(store);
-    trackWarmUp(warmDeclarationLists(store.db).catch((err: unknown) => app.log.error({ err }, 'preparing the declaration lists failed')));
-  }
+  // Opened now, so it starts catching up with the row store (a new file is built from it in the
+  // background; aggregates wait for it or answer 503 meanwhile).
+  const analytics = await analyticsOf(store.db);
+  trackWarmUp(analytics.catchUp().catch((err: unknown) => app.log.error({ err }, 'building the analytic store failed')));
   // Built on first use otherwise, with the first callers waiting: the company directory (name
   // index and trade sizes).
   trackWarmUp(getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed')));
@@ -71,7 +72,6 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     await webhookWorker.stop();
     await bulkRunner.stop();
-    stopCubeCache(store.db);
     await deps.usage.stop();
     await store.close();
     process.exit(0);

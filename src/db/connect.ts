@@ -5,6 +5,8 @@ import { Kysely, SqliteDialect, PostgresDialect, type KyselyConfig } from 'kysel
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { closeAnalytics, provideAnalytics } from '../analytics/registry.js';
+import type { AnalyticOptions } from '../analytics/store.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -23,6 +25,20 @@ export interface StoreOptions {
   /** Queries slower than this many milliseconds are reported to `onSlowQuery` (0: off). */
   slowQueryMs?: number;
   onSlowQuery?: (ms: number, sql: string) => void;
+  /**
+   * The analytic store that answers aggregates over this row store (opened on first use). Its
+   * file defaults to the SQLite file's name with `.duckdb`, and to memory for an in-memory or
+   * PostgreSQL store.
+   */
+  analytics?: Partial<AnalyticOptions>;
+}
+
+/** Where the analytic store of a row store lives unless told otherwise (the server's config says). */
+function defaultAnalyticsPath(url: string): string {
+  if (engineOf(url) !== 'sqlite') return ':memory:';
+  const file = url.slice('sqlite:'.length);
+  if (file === '' || file === ':memory:') return ':memory:';
+  return file.replace(/\.(sqlite3?|db)$/, '') + '.duckdb';
 }
 
 // Kysely's log hook sees every query with its duration; only the slow ones are passed on.
@@ -48,8 +64,20 @@ export function engineOf(url: string): Engine {
 }
 
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
-  if (engineOf(url) === 'sqlite') return openSqlite(url.slice('sqlite:'.length), options);
-  return openPostgres(url, options);
+  const store = engineOf(url) === 'sqlite' ? openSqlite(url.slice('sqlite:'.length), options) : await openPostgres(url, options);
+  provideAnalytics(store.db, {
+    path: defaultAnalyticsPath(url),
+    memoryLimitMb: 1024,
+    threads: 2,
+    pollMs: 1000,
+    ...options.analytics,
+  });
+  const closeRows = store.close.bind(store);
+  store.close = async () => {
+    await closeAnalytics(store.db);
+    await closeRows();
+  };
+  return store;
 }
 
 // Kysely prepares every query it runs; preparing costs about as much as running a small indexed

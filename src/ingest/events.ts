@@ -3,7 +3,7 @@
 import type { Store } from '../db/connect.js';
 import type { StoredDeclaration } from './rollups.js';
 
-export type BatchListener = (store: Store, stored: readonly StoredDeclaration[]) => void | Promise<void>;
+export type BatchListener = (store: Store, stored: readonly StoredDeclaration[], batchId: number) => void | Promise<void>;
 
 const listeners = new Set<BatchListener>();
 
@@ -13,10 +13,10 @@ export function onBatchCommitted(listener: BatchListener): () => void {
 }
 
 /** Runs every listener; a failing listener is reported, never undoes the committed batch. */
-export async function batchCommitted(store: Store, stored: readonly StoredDeclaration[], report: (err: unknown) => void = () => undefined): Promise<void> {
+export async function batchCommitted(store: Store, stored: readonly StoredDeclaration[], batchId: number, report: (err: unknown) => void = () => undefined): Promise<void> {
   for (const l of listeners) {
     try {
-      await l(store, stored);
+      await l(store, stored, batchId);
     } catch (err) {
       report(err);
     }

@@ -294,29 +294,41 @@ function firstFlags(lines: readonly ValidItem[], out: number[]): number[] {
 }
 
 // Raw columns as the rollups see them, with the first-line markers computed by window functions
-// (both engines have them) in the same line order as rollupDeltas.
-const ITEM_SOURCE = `select d.flow, d.period, d.partner_country, d.port, d.customs_office, d.transport_mode,
+// (every engine used has them) in the same line order as rollupDeltas.
+function itemSource(t: RecordTables): string {
+  return `select d.flow, d.period, d.partner_country, d.port, d.customs_office, d.transport_mode,
     coalesce(d.incoterm, '') as incoterm, d.company_id, coalesce(d.partner_company_id, 0) as partner_company_id, i.hs6,
     i.value_usd_cents, i.customs_duty_usd_cents, i.additional_duty_usd_cents, i.vat_usd_cents, i.net_weight_kg, i.quantity,
     row_number() over (partition by i.declaration_id, i.hs6 order by i.line_no) as rn6,
     row_number() over (partition by i.declaration_id, substr(i.hs6, 1, 4) order by i.line_no) as rn4,
     row_number() over (partition by i.declaration_id, substr(i.hs6, 1, 2) order by i.line_no) as rn2,
     row_number() over (partition by i.declaration_id order by i.line_no) as rnd
-  from declaration_items i join declarations d on d.id = i.declaration_id`;
-const DECL_SOURCE = `select d.flow, d.period, d.partner_country, d.port, d.customs_office, d.transport_mode,
+  from ${t.items} i join ${t.declarations} d on d.id = i.declaration_id`;
+}
+function declSource(t: RecordTables): string {
+  return `select d.flow, d.period, d.partner_country, d.port, d.customs_office, d.transport_mode,
     coalesce(d.incoterm, '') as incoterm, d.value_usd_cents, d.customs_duty_usd_cents, d.additional_duty_usd_cents, d.vat_usd_cents,
     d.net_weight_kg, d.gross_weight_kg
-  from declarations d`;
+  from ${t.declarations} d`;
+}
+
+/** The tables a rollup is computed from: the raw records, or a staged subset of them. */
+export interface RecordTables {
+  declarations: string;
+  items: string;
+}
+
+const RAW_TABLES: RecordTables = { declarations: 'declarations', items: 'declaration_items' };
 
 const FIRST_MARKER: Record<string, string> = { records: 'rn6', records_hs4: 'rn4', records_hs2: 'rn2', records_decl: 'rnd' };
 
 /** SELECT recomputing one rollup from declarations and items, columns named as in the table. */
-export function recomputeSql(def: RollupDef): string {
+export function recomputeSql(def: RollupDef, tables: RecordTables = RAW_TABLES): string {
   const measures = measuresOf(def).map((m) => {
     if (def.grain === 'declaration' && m === 'records') return 'count(*) as records';
     const marker = FIRST_MARKER[m];
     return marker ? `sum(case when x.${marker} = 1 then 1 else 0 end) as ${m}` : `sum(x.${m}) as ${m}`;
   });
   const keys = def.keys.map((k) => `x.${k}`).join(', ');
-  return `select ${keys}, ${measures.join(', ')} from (${def.grain === 'item' ? ITEM_SOURCE : DECL_SOURCE}) x group by ${keys}`;
+  return `select ${keys}, ${measures.join(', ')} from (${def.grain === 'item' ? itemSource(tables) : declSource(tables)}) x group by ${keys}`;
 }

@@ -191,7 +191,7 @@ export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Om
     return { batch_id: batchId, stored: stored.length, duplicates, rejected, replayed: false } satisfies BatchResult;
   });
   resolver.commit();
-  if (!result.replayed && result.stored > 0) await batchCommitted(store, committed);
+  if (!result.replayed && result.stored > 0) await batchCommitted(store, committed, result.batch_id);
   return result;
 }
 

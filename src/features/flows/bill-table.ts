@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { Engine } from '../../db/connect.js';
 import { PORTS } from '../../reference/ports.js';
-import { readArrays, yieldToIo, type ReadStore } from '../shared/record-cubes.js';
+import { readArrays, yieldToIo, type ReadStore } from '../../db/read-arrays.js';
 import { RefreshedCopies } from '../shared/refreshed-copy.js';
 import { Codes, TextDictionary, foldAsSql, upperAsSql } from '../shared/text-search.js';
 import type { BillFilter } from './bills-of-lading.js';

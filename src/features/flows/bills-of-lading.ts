@@ -15,7 +15,7 @@ import {
   BillOfLadingView, BILL_OF_LADING_COLUMNS, billsByNumber, containersByBill, foldedSql, likePattern, toBillOfLadingView, whereClause,
   type BillOfLadingRow,
 } from '../shared/declarations.js';
-import type { ReadStore } from '../shared/record-cubes.js';
+import type { ReadStore } from '../../db/read-arrays.js';
 import type { FlowSpec } from './flow.js';
 import { billPage, billTable } from './bill-table.js';
 

@@ -10,10 +10,8 @@ import { quantileSorted } from '../../domain/stats/quantiles.js';
 import { FilterParams, parseFilters, echoFilters, type Filters } from '../shared/filters.js';
 import { declarationConditions, whereClause } from '../shared/declarations.js';
 import { sourceMeta } from '../shared/source-meta.js';
-import { cubeCacheOf } from '../shared/cube-cache.js';
-import { LINE_CUBE } from '../shared/record-cubes.js';
-import { selectRows } from '../shared/memcube.js';
-import { companiesMatching, cubeFilters } from '../shared/aggregate.js';
+import { companiesMatching } from '../shared/aggregate.js';
+import { analyticRows } from '../../analytics/query.js';
 import { HsLevelParam, TopParam, answer, hsLevelOf } from './params.js';
 import { countryName, hsDescription } from './describe.js';
 import type { FlowSpec } from './flow.js';
@@ -31,45 +29,23 @@ export interface ItemLine {
   quantity_unit: string;
 }
 
-/** Item lines matching the filters, HS cut to `level` digits; at most `max` + 1 rows. */
+/** Item lines matching the filters, HS cut to `level` digits; at most `max` + 1 rows (analytic store). */
 export async function itemLines(db: Kysely<DB>, f: Filters, level: number, max: number): Promise<ItemLine[]> {
-  const fromCopies = await itemLinesFromCopies(db, f, level, max);
-  if (fromCopies) return fromCopies;
-  // With codes, the item code index drives the scan (the flow index would visit every declaration).
-  const w = declarationConditions({ ...f, hs: [] }, { qItems: false, flowIndex: f.hs.length === 0 });
+  // Free text here names companies only.
+  const w = declarationConditions({ ...f, hs: [], q: null }, { qItems: false });
+  if (f.q) {
+    const ids = await companiesMatching(db, f.q);
+    const set = sql.raw(ids.length ? ids.join(', ') : 'null');
+    w.push(sql`(d.company_id in (${set}) or d.partner_company_id in (${set}))`);
+  }
   if (f.hs.length) w.push(sql`(${sql.join(f.hs.map((p) => sql`(i.gtip >= ${p} and i.gtip < ${p + '\uffff'})`), sql` or `)})`);
-  const res = await sql<Record<string, unknown>>`select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
+  const rows = await analyticRows(db, sql`select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
       i.value_usd_cents as value_cents, i.net_weight_kg, i.quantity, i.quantity_unit
-    from declarations d join declaration_items i on i.declaration_id = d.id ${whereClause(w)} limit ${sql.lit(max + 1)}`.execute(db);
-  return res.rows.map((r) => ({
+    from declarations d join declaration_items i on i.declaration_id = d.id ${whereClause(w)} limit ${sql.lit(max + 1)}`.compile(db));
+  return rows.map((r) => ({
     declaration_id: Number(r.declaration_id), hs_code: String(r.hs_code), country: String(r.country), value_cents: Number(r.value_cents),
     net_weight_kg: Number(r.net_weight_kg), quantity: Number(r.quantity), quantity_unit: String(r.quantity_unit),
   }));
-}
-
-/** The same lines from the in-memory line copy, when it is current. */
-async function itemLinesFromCopies(db: Kysely<DB>, f: Filters, level: number, max: number): Promise<ItemLine[] | null> {
-  const cube = cubeCacheOf(db)?.get(LINE_CUBE);
-  if (!cube) return null;
-  // Free text here names companies only (as the SQL's qItems: false).
-  const qIds = f.q ? await companiesMatching(db, f.q) : null;
-  if (f.q && qIds === null) return null;
-  const fresh = cubeCacheOf(db)?.get(LINE_CUBE);
-  if (fresh !== cube) return null;
-  const sel = selectRows(cube, cubeFilters(f, qIds, true));
-  const col = (name: string) => cube.dims.get(name)!;
-  const [gtip, country, unit] = [col('gtip'), col('partner_country'), col('quantity_unit')];
-  const decl = cube.ints.get('declaration_id')!;
-  const [value, weight, quantity] = ['value_usd_cents', 'net_weight_kg', 'quantity'].map((m) => cube.measures.get(m)!) as [Float64Array, Float64Array, Float64Array];
-  const out: ItemLine[] = [];
-  for (let i = 0; i < sel.length && out.length <= max; i++) {
-    const r = sel[i]!;
-    out.push({
-      declaration_id: decl[r]!, hs_code: String(gtip.values[gtip.codes[r]!]).slice(0, level), country: String(country.values[country.codes[r]!]),
-      value_cents: value[r]!, net_weight_kg: weight[r]!, quantity: quantity[r]!, quantity_unit: String(unit.values[unit.codes[r]!]),
-    });
-  }
-  return out;
 }
 
 const round = (n: number | null, d = 4) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);

@@ -8,6 +8,7 @@ import { builtinConcordance, builtinHsRows, type ConcordanceRow, type HsCodeRow 
 import { aggregate } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
 import { linesUnder } from './line-totals.js';
+import { analyticRows } from '../../analytics/query.js';
 
 type Db = Kysely<DB>;
 
@@ -192,15 +193,15 @@ export interface TradeFigures { cells: TradeCell[]; totals: FlowTotals[] }
  * country are properties of the declaration, so no declaration falls in two cells.
  */
 export async function tradeCells(db: Db, q: TradeQuery): Promise<RawTradeCell[]> {
-  const rows = await itemsOf(db, q).select((eb) => [
+  const rows = await analyticRows(db, itemsOf(db, q).select((eb) => [
     'd.period', 'd.flow', 'd.partner_country',
     eb.fn.sum<number>('i.value_usd_cents').as('value_cents'),
     eb.fn.sum<number>('i.net_weight_kg').as('net_weight_kg'),
     eb.fn.count<number>('d.id').distinct().as('records'),
     eb.fn.countAll<number>().as('items'),
-  ]).groupBy(['d.period', 'd.flow', 'd.partner_country']).execute();
+  ]).groupBy(['d.period', 'd.flow', 'd.partner_country']).compile());
   return rows.map((r) => ({
-    period: Number(r.period), flow: r.flow, country: r.partner_country, value_cents: Number(r.value_cents ?? 0),
+    period: Number(r.period), flow: String(r.flow), country: String(r.partner_country), value_cents: Number(r.value_cents ?? 0),
     net_weight_kg: Number(r.net_weight_kg ?? 0), records: Number(r.records), items: Number(r.items),
   }));
 }
@@ -216,8 +217,7 @@ const monthOf = (d: string | null) => (d === null ? null : Number(d.slice(0, 4))
  */
 export async function rolledUpFigures(db: Db, q: TradeQuery): Promise<TradeFigures | null> {
   if (q.prefix.length > 6 || !isMonthStart(q.from) || !isMonthEnd(q.to)) return null;
-  const perFlow = linesUnder(db, q.prefix, monthOf(q.from), monthOf(q.to));
-  if (!perFlow) return null;
+  const perFlow = await linesUnder(db, q.prefix, monthOf(q.from), monthOf(q.to));
   const filters = parseFilters({ hs: q.prefix, from: q.from ?? undefined, to: q.to ?? undefined });
   const res = await aggregate(db, { filters, groupBy: ['period', 'flow', 'country'], metrics: ['value_usd', 'records'], maxRows: 10_000_000 });
   // Values come back in dollars rounded to the cent, i.e. exact cents.

@@ -1,6 +1,7 @@
-// The one aggregate query builder behind every summary, breakdown, ranking and series: it picks the
-// smallest rollup that answers the query exactly (see cube-sources.ts) and otherwise reads the raw
-// records with the same definitions, so both paths give the same numbers.
+// The one aggregate query builder behind every summary, breakdown, ranking and series, answered by
+// the analytic store (src/analytics/): it picks the smallest pre-aggregation that answers the query
+// exactly (see cube-sources.ts) and otherwise reads the raw records with the same definitions, so
+// every plan gives the same numbers.
 //
 // Definitions (documented in docs/aggregates.md): when a query involves products (an HS dimension,
 // an HS filter or the quantity metric) values, weights and duties are those of the matching item
@@ -11,10 +12,7 @@ import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { likePattern } from './declarations.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { evaluateCubeCounted, evaluateCubeGroupings, evaluateCubeWithTotals, partiesIn, DISTINCT_DECLARATIONS, type CubeFilters } from './memcube.js';
-import { DECLARATION_CUBE, GTIP_CUBE, GTIP_DEPTHS, LINE_CUBE } from './record-cubes.js';
-import { cubeCacheOf, narrowestCopy } from './cube-cache.js';
-import { AgingMap } from './aging-map.js';
+import { analyticRows } from '../../analytics/query.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -145,8 +143,8 @@ function inList(column: RawBuilder<unknown>, values: readonly (string | number)[
 }
 
 function periodExpr(col: RawBuilder<unknown>, freq: Freq): RawBuilder<unknown> {
-  if (freq === 'year') return sql`(${col} / 100)`;
-  if (freq === 'quarter') return sql`((${col} / 100) * 10 + ((${col} % 100) + 2) / 3)`;
+  if (freq === 'year') return sql`(${col} // 100)`;
+  if (freq === 'quarter') return sql`((${col} // 100) * 10 + ((${col} % 100) + 2) // 3)`;
   return col;
 }
 
@@ -229,7 +227,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     if (qIds && qIds.length === 0) where.push(sql`1 = 0`);
     // Ids are integers read from the store: inlined, so a common word cannot exceed the engines'
     // bound-parameter limits.
-    else parties.push(qIds && qIds.length <= Q_IDS_MAX ? sql`(${sql.raw(qIds.join(', '))})` : sql`(select id from companies where name_folded like ${likePattern(f.q)} escape '\\')`);
+    else parties.push(sql`(${sql.raw((qIds ?? []).join(', '))})`);
   }
   if (src) {
     for (const set of parties.slice(1)) where.push(sql`(company_id in ${set} or partner_company_id in ${set})`);
@@ -334,156 +332,27 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
-// Aggregates over data that changes only at ingestion: a small in-process cache, emptied by every
-// committed batch in this process and aged out after a short time for batches of other processes.
-// A request may run several aggregates (a ranking runs five: the window, and the ranked groups and
-// the total in two comparison windows), so the cache holds many times the distinct requests a
-// client cycles through; a first-in-first-out cache smaller than such a cycle would never hit.
-const CACHE_TTL_MS = 30_000;
-const CACHE_MAX = 20_000;
-// Large answers (whole code lists) are recomputed rather than kept.
-const CACHE_ROWS_MAX = 2_000;
-const cache = new AgingMap<AggregateResult>(CACHE_TTL_MS, CACHE_MAX);
-let dataVersion = 0;
 
-/** Called after every committed ingestion batch. */
-export function invalidateAggregates(): void {
-  dataVersion++;
-  cache.clear();
-  qCache.clear();
-  tradingCache = new WeakMap();
+/** Resolves `q` to the ids of the companies whose folded name contains it (read from the row store). */
+export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<number[]> {
+  const rows = await sql<{ id: number }>`select id from companies where name_folded like ${likePattern(folded)} escape '\\' order by id`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
 }
 
-// Beyond this many matching companies the LIKE stays a subquery rather than a literal list.
-const Q_IDS_MAX = 20_000;
-const qCache = new AgingMap<QCompanies>(CACHE_TTL_MS, CACHE_MAX);
-
-/**
- * Resolves `q` to the ids of the companies whose folded name contains it: from the in-memory
- * names when they are current (any number of ids; remembered with those names), else one LIKE.
- */
-export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<QCompanies> {
-  const names = cubeCacheOf(db)?.companyNames();
-  if (names) return names.matching(folded);
-  const hit = qCache.get(folded);
-  if (hit !== undefined) return hit;
-  const rows = await sql<{ id: number }>`select id from companies where name_folded like ${likePattern(folded)} escape '\\' limit ${sql.lit(Q_IDS_MAX + 1)}`.execute(db);
-  const ids = rows.rows.length > Q_IDS_MAX ? null : rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  qCache.set(folded, ids);
-  return ids;
-}
-
-/** The common filters as the in-memory copies take them; `raw` adds those only record copies hold. */
-export function cubeFilters(f: Filters, qIds: number[] | null, raw: boolean): CubeFilters {
-  const parties: number[][] = [];
-  if (f.companyId !== null) parties.push([f.companyId]);
-  if (f.q && qIds) parties.push(qIds);
-  const lists: CubeFilters['lists'] = [
-    ['partner_country', f.countries],
-    ['port', f.ports],
-    ['customs_office', f.customsOffices],
-    ['transport_mode', f.transportModes],
-    ['incoterm', f.incoterms],
-  ];
-  if (raw) lists.push(['regime', f.regimes], ['currency', f.currencies]);
-  const day = (d: string | null) => (d ? Number(d.replaceAll('-', '')) : null);
-  return {
-    flow: f.flow,
-    periodFrom: f.from ? periodOf(f.from) : null,
-    periodTo: f.to ? periodOf(f.to) : null,
-    hs: f.hs,
-    lists: lists.filter(([, v]) => v.length > 0),
-    parties,
-    ...(raw ? { dateFrom: day(f.from), dateTo: day(f.to), valueMin: f.minValueCents, valueMax: f.maxValueCents } : {}),
-  };
-}
-
-/**
- * The rows the planned SQL would give, from an in-memory copy when one is current: the rollup's
- * cube, or for the raw path the declaration or line copy of the records.
- */
-function cubeRows(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies): { rows: Record<string, unknown>[]; groups: number } | null {
-  const found = cubeOf(db, spec, plan, qIds);
-  return found && evaluateCubeCounted(found.cube, spec, found.filters, found.recordsColumn, grouped);
-}
-
-function cubeOf(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, qIds: QCompanies) {
-  const f = spec.filters;
-  if (f.q && qIds === null) return null;
-  const raw = !plan.source;
-  const depth = gtipDepth(spec, plan);
-  if (depth) {
-    const cube = cubeCacheOf(db)?.get(GTIP_CUBE);
-    if (cube) return { cube, filters: cubeFilters(f, null, false), recordsColumn: `records_${depth}` };
-  }
-  // A declaration-level query the company rollup would answer reads the declaration copy instead:
-  // one row per declaration against about two per declaration (one per product), with the same
-  // figures (a declaration's lines sum to its header value; its header weights are the declared).
-  const byDeclaration = raw || (plan.source?.table === COMPANY_ROLLUP && !plan.productLevel);
-  const cache = cubeCacheOf(db);
-  const table = byDeclaration ? (plan.productLevel ? LINE_CUBE : DECLARATION_CUBE) : plan.source!.table;
-  const narrow = byDeclaration ? table : narrowestCopy(table, neededDims(spec));
-  const cube = cache?.get(narrow) ?? (narrow !== table ? cache?.get(table) : null);
-  if (!cube) return null;
-  const filters = cubeFilters(f, qIds, byDeclaration);
-  if (spec.partnerKnown) filters.partnerKnown = true;
-  if (spec.only) filters.lists.push([DIM_COLUMN[spec.only.dim], spec.only.values]);
-  return { cube, filters, recordsColumn: byDeclaration ? DISTINCT_DECLARATIONS : plan.recordsColumn };
-}
-
-const GTIP_SAFE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd']);
-const GTIP_SAFE_DIMS = new Set<Dim>(['hs', 'period', 'flow']);
-
-/**
- * The code depth (8, 10 or 12) at which the GTIP copy answers a raw product-level query exactly,
- * or 0: grouped by code at that depth, by month, flow and code only, filtered by whole months,
- * flow and code prefixes no longer than the depth (so a group is wholly in or out of a filter,
- * and its declaration count is a sum), with no distinct-company metric.
- */
-function gtipDepth(spec: AggregateSpec, plan: Plan): number {
-  const f = spec.filters;
-  const level = spec.hsLevel ?? 6;
-  if (plan.source || !plan.productLevel || !spec.groupBy.includes('hs')) return 0;
-  if (!(GTIP_DEPTHS as readonly number[]).includes(level)) return 0;
-  if (!spec.groupBy.every((d) => GTIP_SAFE_DIMS.has(d)) || !spec.metrics.every((m) => GTIP_SAFE_METRICS.has(m))) return 0;
-  if (!monthAligned(f) || f.hs.some((h) => h.length > level)) return 0;
-  const other = f.countries.length + f.ports.length + f.customsOffices.length + f.transportModes.length + f.incoterms.length + f.regimes.length + f.currencies.length;
-  if (other || f.companyId !== null || f.q || f.minValueCents !== null || f.maxValueCents !== null) return 0;
-  return level;
-}
-
-/** Whether the in-memory GTIP copy would answer this spec (when current). */
-export function usesGtipCopy(spec: AggregateSpec): boolean {
-  return gtipDepth(spec, planAggregate(spec)) > 0;
-}
-
-/** Groups and total from one selection, when both would be read from the same copy the same way. */
-function cubeRowsWithTotals(db: Kysely<DB>, spec: AggregateSpec, plan: Plan, totalsPlan: Plan, qIds: QCompanies) {
-  const same = plan.source?.table === totalsPlan.source?.table && plan.recordsColumn === totalsPlan.recordsColumn && plan.productLevel === totalsPlan.productLevel && !spec.partnerKnown;
-  // The GTIP copy counts declarations per code: its total over codes is not a count of declarations.
-  if (!same || gtipDepth(spec, plan)) return null;
-  const found = cubeOf(db, spec, plan, qIds);
-  return found && evaluateCubeWithTotals(found.cube, spec, found.filters, found.recordsColumn);
+function run(db: Kysely<DB>, built: Built): Promise<Record<string, unknown>[]> {
+  return analyticRows(db, built.query.compile(db));
 }
 
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
-  const key = `${dataVersion}|${JSON.stringify(spec)}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
   const plan = planAggregate(spec);
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
   const ungrouped = { ...spec, groupBy: [], partnerKnown: undefined };
   const totalsPlan = grouped ? planAggregate(ungrouped) : null;
-  let groups: number | undefined;
-  const run = async (s: AggregateSpec, p: Plan, g: boolean) => {
-    const fromCube = cubeRows(db, s, p, g, qIds);
-    if (fromCube && g) groups = fromCube.groups;
-    return fromCube?.rows ?? (await build(s, p, g, qIds).query.execute(db)).rows;
-  };
-  const both = totalsPlan ? cubeRowsWithTotals(db, spec, plan, totalsPlan, qIds) : null;
-  if (both) groups = both.groups;
-  const [rowsRes, totalsRes] = both ? [both.rows, both.totals] : await Promise.all([run(spec, plan, true), totalsPlan ? run(ungrouped, totalsPlan, false) : null]);
+  const [rowsRes, totalsRes] = await Promise.all([
+    run(db, build(spec, plan, true, qIds)),
+    totalsPlan ? run(db, build(ungrouped, totalsPlan, false, qIds)) : null,
+  ]);
   let rows = rowsRes.map((r) => toRow(spec, r, grouped));
   let truncated = false;
   const cap = spec.maxRows ?? 10_000;
@@ -494,10 +363,8 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   const totals = grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
   withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group.
-  if (groups === undefined && grouped && !spec.top && !truncated) groups = rows.length;
-  const value: AggregateResult = { rows, totals, source: plan.source?.table ?? 'declarations', truncated, ...(groups !== undefined ? { groups } : {}) };
-  if (rows.length <= CACHE_ROWS_MAX) cache.set(key, value);
-  return value;
+  const groups = grouped && !spec.top && !truncated ? rows.length : undefined;
+  return { rows, totals, source: plan.source?.table ?? 'declarations', truncated, ...(groups !== undefined ? { groups } : {}) };
 }
 
 /** Each grouped row's share of the total value, then the cents kept for it dropped from rows and total. */
@@ -511,49 +378,10 @@ function withShares(rows: AggRow[], totals: AggRow, grouped: boolean): void {
 }
 
 /**
- * Several value groupings of the records `filters` keep, read from one selection of the in-memory
- * line copy (each spec's `only` applied to it), as `aggregate` gives them, totals and shares
- * included. A product's flows group the same lines five ways; five selections cost five times one.
- * Null when the line copy is not current or `q` is given (the general path answers).
- */
-export function aggregateLines(db: Kysely<DB>, filters: Filters, specs: readonly Omit<AggregateSpec, 'filters'>[]): AggregateResult[] | null {
-  const cube = cubeCacheOf(db)?.get(LINE_CUBE);
-  if (!cube || filters.q || specs.some((s) => s.metrics.some((m) => m !== 'value_usd'))) return null;
-  const full = specs.map((s) => ({ ...s, filters }));
-  const results = evaluateCubeGroupings(cube, cubeFilters(filters, null, true), DISTINCT_DECLARATIONS, full);
-  return results.map((res, i) => {
-    const spec = full[i]!;
-    const totals = toRow({ ...spec, groupBy: [] }, res.totals?.[0] ?? {}, false);
-    const rows = res.rows.map((r) => toRow(spec, r, true));
-    withShares(rows, totals, true);
-    return { rows, totals, source: LINE_CUBE, truncated: false, groups: res.groups };
-  });
-}
-
-const COMPANY_ROLLUP = 'rollup_company_monthly';
-// Per copy: a copy is replaced when the data it holds changes, whichever process wrote it.
-let tradingCache = new WeakMap<object, Map<string, Int32Array>>();
-
-/**
  * Every company on either side of the records the filters keep (no `q`), in no particular order
- * and possibly twice: from the company rollup's copy when it is current (one selection, no
- * grouping), else from two grouped aggregates. The same filters give the same array while the
- * copy stands.
+ * and possibly twice.
  */
 export async function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Int32Array> {
-  const cube = cubeCacheOf(db)?.get(COMPANY_ROLLUP);
-  if (cube && !filters.q && planAggregate({ filters, groupBy: ['company'], metrics: ['value_usd'] }).source?.table === COMPANY_ROLLUP) {
-    let memo = tradingCache.get(cube);
-    if (!memo) tradingCache.set(cube, (memo = new Map()));
-    const key = JSON.stringify(filters);
-    let out = memo.get(key);
-    if (!out) {
-      out = partiesIn(cube, cubeFilters(filters, null, false));
-      if (memo.size >= 200) memo.delete(memo.keys().next().value as string);
-      memo.set(key, out);
-    }
-    return out;
-  }
   const [own, partners] = await Promise.all([
     aggregate(db, { filters, groupBy: ['company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
     aggregate(db, { filters, groupBy: ['partner_company'], metrics: ['value_usd'], maxRows: 1_000_000 }),

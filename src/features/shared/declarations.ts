@@ -10,7 +10,6 @@ import { PORT_BY_CODE } from '../../reference/ports.js';
 import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import type { Filters, Flow } from './filters.js';
-import { declarationIdsFromCopies } from './declaration-ids.js';
 import { rowCacheOf } from './row-cache.js';
 import { FOLD_PAIRS } from './text-search.js';
 
@@ -203,10 +202,6 @@ export interface ListInput {
 
 /** Up to limit + 1 declaration headers after the keyset position, in `sort` order. */
 export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[]> {
-  if (!input.extra?.length) {
-    const ids = declarationIdsFromCopies(db, { filters: input.filters, sort: input.sort, after: input.after, count: input.limit + 1 });
-    if (ids) return headersByIds(db, ids);
-  }
   const desc = input.sort.startsWith('-');
   const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
   const conditions = [...declarationConditions(input.filters), ...(input.extra ?? [])];
@@ -224,20 +219,8 @@ export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promis
   return res.rows.map(normaliseRow);
 }
 
-/** Headers of these declarations, in the order given. */
-async function headersByIds(db: Kysely<DB>, ids: number[]): Promise<DeclarationRow[]> {
-  if (!ids.length) return [];
-  // A stored declaration never changes (nor do its parties' names): its header is kept as read.
-  const byId = await rowCacheOf<number, DeclarationRow>(db, 'declaration-headers', ROW_CACHE_SIZE, HEADER_TTL_MS).getMany(ids, async (missing) => {
-    const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} where d.id in (${sql.join(missing)})`.execute(db);
-    return new Map(res.rows.map((r) => [Number(r.id), normaliseRow(r)]));
-  });
-  return ids.map((id) => byId.get(id)).filter((r): r is DeclarationRow => r !== undefined);
-}
-
 // Rows kept per cache generation: a few hundred pages of 100.
 const ROW_CACHE_SIZE = 50_000;
-const HEADER_TTL_MS = 10 * 60_000;
 // A later declaration may bring more containers to a known bill: the same lag as the aggregate answers.
 const BILL_TTL_MS = 30_000;
 

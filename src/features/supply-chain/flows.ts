@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { normalizeHsPrefix } from '../../domain/codes/hs-code.js';
-import { aggregate, aggregateLines, type AggRow, type AggregateResult, type AggregateSpec, type Dim } from '../shared/aggregate.js';
+import { aggregate, type AggRow, type AggregateResult, type AggregateSpec, type Dim } from '../shared/aggregate.js';
 import { echoFilters, parseFilters, type Filters } from '../shared/filters.js';
 import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
@@ -47,9 +47,8 @@ type Grouping = Omit<AggregateSpec, 'filters'>;
 
 async function productFlows(db: Kysely<DB>, filters: Filters, top: number) {
   const spec = (groupBy: Dim[], more: Partial<Grouping> = {}): Grouping => ({ groupBy, metrics: ['value_usd'], maxRows: 500_000, ...more });
-  // All five groupings are of the same item lines: from the in-memory line copy, each stage's
-  // groupings share one selection; otherwise each is its own aggregate.
-  const run = async (specs: Grouping[]) => aggregateLines(db, filters, specs) ?? Promise.all(specs.map((s) => aggregate(db, { ...s, filters })));
+  // Each grouping is its own aggregate; the analytic store runs them side by side.
+  const run = async (specs: Grouping[]) => Promise.all(specs.map((s) => aggregate(db, { ...s, filters })));
   // Exporter × port and country × buyer are the two large groupings: only the kept exporters' and
   // buyers' rows are asked for, and what the others carry is the rest of each port's and country's
   // total, worked out in cents.

@@ -4,10 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
-import { cubeCacheOf } from '../shared/cube-cache.js';
-import { LINE_CUBE } from '../shared/record-cubes.js';
-import { pairCodeOf, partyRowCount, productPrefixes, rowPairCodes, selectRows } from '../shared/memcube.js';
-import { monthAligned, periodOf } from '../shared/filters.js';
+import { analyticRows } from '../../analytics/query.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -19,87 +16,22 @@ export interface Edge {
   value_cents: number;
 }
 
-/** Every trading pair touching one of `ids`, on either side, with its declarations and value. */
-export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
-  return edgesFromCopy(db, ids, range) ?? edgesFromStore(db, ids, range);
-}
-
 /**
- * `edgesTouching` from the company rollup's in-memory copy, when it is current and the range is
- * whole months: the rows where a company is on either side, summed per (flow, company, partner).
- * A declaration's lines sum to its header value, and the copy counts each declaration once per
- * pair (`records_decl`), so the figures are the declarations' own. Null otherwise.
+ * Every trading pair touching one of `ids`, on either side, with its declarations and value: one
+ * scan of the analytic store's declarations.
  */
-export function edgesFromCopy(db: Kysely<DB>, ids: readonly number[], range: DateRange): Edge[] | null {
-  const cube = cubeCacheOf(db)?.get(COMPANY_ROLLUP);
-  if (!cube || !monthAligned(range)) return null;
+export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
   if (!ids.length) return [];
-  const sel = selectRows(cube, {
-    flow: null,
-    periodFrom: range.from ? periodOf(range.from) : null,
-    periodTo: range.to ? periodOf(range.to) : null,
-    hs: [],
-    lists: [],
-    parties: [[...ids]],
-  });
-  const flow = cube.dims.get('flow')!;
-  const company = cube.dims.get('company_id')!;
-  const partner = cube.dims.get('partner_company_id')!;
-  const value = cube.measures.get('value_usd_cents')!;
-  const records = cube.measures.get('records_decl')!;
-  // Keyed by the codes as one number (below 2^53 for any dictionary sizes seen): no string per row.
-  const byPair = new Map<number, Edge>();
-  const nc = company.values.length;
-  const np = partner.values.length;
-  for (let i = 0; i < sel.length; i++) {
-    const r = sel[i]!;
-    const pc = partner.codes[r]!;
-    const p = partner.values[pc] as number;
-    if (!p) continue;
-    const fc = flow.codes[r]!;
-    const cc = company.codes[r]!;
-    const key = (fc * nc + cc) * np + pc;
-    let e = byPair.get(key);
-    if (!e) byPair.set(key, (e = { flow: flow.values[fc] as 'import' | 'export', company_id: company.values[cc] as number, partner_company_id: p, records: 0, value_cents: 0 }));
-    e.records += records[r]!;
-    e.value_cents += value[r]!;
-  }
-  return [...byPair.values()];
-}
-
-const COMPANY_ROLLUP = 'rollup_company_monthly';
-
-/** How many company-rollup rows name one of `ids` (a walk's cost of expanding them), or null without the copy. */
-export function edgeRowCount(db: Kysely<DB>, ids: readonly number[]): number | null {
-  const cube = cubeCacheOf(db)?.get(COMPANY_ROLLUP);
-  return cube ? partyRowCount(cube, ids) : null;
-}
-
-async function edgesFromStore(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
-  if (!ids.length) return [];
-  const out: Edge[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const run = (column: 'company_id' | 'partner_company_id') => {
-      let q = db
-        .selectFrom('declarations')
-        .select(['flow', 'company_id', 'partner_company_id', sql<number>`count(*)`.as('records'), sql<number>`sum(value_usd_cents)`.as('value_cents')])
-        .where(column, 'in', chunk)
-        .where('partner_company_id', 'is not', null);
-      if (range.from) q = q.where('registered_at', '>=', range.from);
-      if (range.to) q = q.where('registered_at', '<=', range.to);
-      return q.groupBy(['flow', 'company_id', 'partner_company_id']).execute();
-    };
-    const [a, b] = await Promise.all([run('company_id'), run('partner_company_id')]);
-    const seen = new Set<string>();
-    for (const r of [...a, ...b]) {
-      const key = `${r.flow}|${r.company_id}|${r.partner_company_id}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ flow: r.flow, company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id), records: Number(r.records), value_cents: Number(r.value_cents) });
-    }
-  }
-  return out;
+  const set = sql.raw(ids.map((id) => Math.trunc(Number(id))).join(', '));
+  const where = [sql`(company_id in (${set}) or partner_company_id in (${set}))`, sql`partner_company_id is not null`];
+  if (range.from) where.push(sql`registered_at >= ${range.from}`);
+  if (range.to) where.push(sql`registered_at <= ${range.to}`);
+  const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, count(*) as records, sum(value_usd_cents) as value_cents
+    from declarations where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
+  return rows.map((r) => ({
+    flow: r.flow as Edge['flow'], company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id),
+    records: Number(r.records), value_cents: Number(r.value_cents),
+  }));
 }
 
 /**
@@ -326,13 +258,10 @@ export function selectShipments(t: ShipmentTable, f: ShipmentFilter): ShipmentRo
 
 type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };
 
-// A page of pairs is read pair by pair, each an index range of its own declarations; more pairs than
-// this (a download) are read company by company.
-const PAIRS_ONE_BY_ONE = 200;
-
 /**
  * First and last declaration date and the HS6 codes (by value) of each exporter→buyer pair, over the
- * declarations with an item line in `hs` (any line when empty) within the range.
+ * declarations with an item line in `hs` (any line when empty) within the range: one query of the
+ * analytic store over the pairs' companies, kept to the pairs asked for.
  */
 export async function pairDetails(
   db: Kysely<DB>,
@@ -340,130 +269,35 @@ export async function pairDetails(
   pairs: readonly { company_id: number; partner_company_id: number }[],
   range: DateRange,
   hs: readonly string[],
-  oneByOneUpTo = PAIRS_ONE_BY_ONE,
-): Promise<Map<string, PairDetail>> {
-  return pairDetailsFromCopy(db, flow, pairs, range, hs) ?? pairDetailsFromStore(db, flow, pairs, range, hs, oneByOneUpTo);
-}
-
-const day = (yyyymmdd: number) => `${Math.floor(yyyymmdd / 10000)}-${String(Math.floor(yyyymmdd / 100) % 100).padStart(2, '0')}-${String(yyyymmdd % 100).padStart(2, '0')}`;
-
-/**
- * What `pairDetailsFromStore` reads, from the in-memory copy of the item lines when it is current:
- * each pair's own lines in the window (its posting list), then dates and HS6 sums per pair. Null
- * when the copy is not ready.
- */
-export function pairDetailsFromCopy(
-  db: Kysely<DB>,
-  flow: 'import' | 'export',
-  pairs: readonly { company_id: number; partner_company_id: number }[],
-  range: DateRange,
-  hs: readonly string[],
-): Map<string, PairDetail> | null {
-  const cube = cubeCacheOf(db)?.get(LINE_CUBE);
-  if (!cube) return null;
-  const out = new Map<string, PairDetail>();
-  if (!pairs.length) return out;
-  const sel = selectRows(cube, {
-    flow,
-    periodFrom: range.from ? periodOf(range.from) : null,
-    periodTo: range.to ? periodOf(range.to) : null,
-    hs: [...hs],
-    // The pairs' own rows: a large exporter has thousands of buyers, a large buyer many suppliers.
-    lists: [],
-    pairs: pairs.map((p) => [p.company_id, p.partner_company_id] as const),
-    parties: [],
-    dateFrom: range.from ? Number(range.from.replaceAll('-', '')) : null,
-    dateTo: range.to ? Number(range.to.replaceAll('-', '')) : null,
-  });
-  const gtip = cube.dims.get('gtip')!;
-  const dates = cube.ints.get('date')!;
-  const values = cube.measures.get('value_usd_cents')!;
-  // The wanted pairs by pair code: no string is built per line row.
-  const rowPair = rowPairCodes(cube);
-  const slotOf = new Map<number, number>();
-  const keys: string[] = [];
-  for (const p of pairs) {
-    const code = pairCodeOf(cube, p.company_id, p.partner_company_id);
-    if (code < 0 || slotOf.has(code)) continue;
-    slotOf.set(code, keys.length);
-    keys.push(`${p.company_id}|${p.partner_company_id}`);
-  }
-  const { keyOfCode: hs6Id, names: hs6Names } = productPrefixes(cube, 6)!;
-  const nh = hs6Names.length;
-  // Per pair: first and last date, and cents per (pair, HS6) under one small-integer key.
-  const first = new Int32Array(keys.length).fill(2 ** 31 - 1);
-  const last = new Int32Array(keys.length);
-  const sums = new Map<number, number>();
-  for (let i = 0; i < sel.length; i++) {
-    const r = sel[i]!;
-    const at = slotOf.get(rowPair[r]!);
-    if (at === undefined) continue;
-    const d = dates[r]!;
-    if (d < first[at]!) first[at] = d;
-    if (d > last[at]!) last[at] = d;
-    const k = at * nh + hs6Id[gtip.codes[r]!]!;
-    sums.set(k, (sums.get(k) ?? 0) + values[r]!);
-  }
-  const products: { hs_code: string; value_cents: number }[][] = keys.map(() => []);
-  for (const [k, value_cents] of sums) products[Math.floor(k / nh)]!.push({ hs_code: hs6Names[k % nh]!, value_cents });
-  for (let at = 0; at < keys.length; at++) {
-    if (!products[at]!.length) continue;
-    // HS6 order within a pair, then by value: equal values keep it, as from the store.
-    const list = products[at]!.sort((x, y) => (x.hs_code < y.hs_code ? -1 : x.hs_code > y.hs_code ? 1 : 0));
-    list.sort((x, y) => y.value_cents - x.value_cents);
-    out.set(keys[at]!, { first: day(first[at]!), last: day(last[at]!), products: list });
-  }
-  return out;
-}
-
-async function pairDetailsFromStore(
-  db: Kysely<DB>,
-  flow: 'import' | 'export',
-  pairs: readonly { company_id: number; partner_company_id: number }[],
-  range: DateRange,
-  hs: readonly string[],
-  oneByOneUpTo = PAIRS_ONE_BY_ONE,
 ): Promise<Map<string, PairDetail>> {
   const out = new Map<string, PairDetail>();
   if (!pairs.length) return out;
-  const lines = (companies: readonly number[], partner: number | null) => {
-    let q = db
-      .selectFrom('declarations as d')
-      .innerJoin('declaration_items as i', 'i.declaration_id', 'd.id')
-      .select([
-        'd.company_id', 'd.partner_company_id', 'i.hs6',
-        sql<number>`sum(i.value_usd_cents)`.as('value_cents'),
-        sql<string>`min(d.registered_at)`.as('first'),
-        sql<string>`max(d.registered_at)`.as('last'),
-      ])
-      .where('d.company_id', 'in', companies)
-      .where('d.flow', '=', flow);
-    if (partner !== null) q = q.where('d.partner_company_id', '=', partner);
-    if (range.from) q = q.where('d.registered_at', '>=', range.from);
-    if (range.to) q = q.where('d.registered_at', '<=', range.to);
-    if (hs.length) q = q.where((eb) => eb.or(hs.map((h) => eb('i.gtip', 'like', `${h}%`))));
-    // HS6 order within a pair: equal values keep it when the products are ranked.
-    return q.groupBy(['d.company_id', 'd.partner_company_id', 'i.hs6']).orderBy('d.company_id').orderBy('d.partner_company_id').orderBy('i.hs6').execute();
-  };
+  const list = (ids: number[]) => sql.raw([...new Set(ids.map((id) => Math.trunc(Number(id))))].join(', '));
+  const where = [
+    sql`d.flow = ${flow}`,
+    sql`d.company_id in (${list(pairs.map((p) => p.company_id))})`,
+    sql`d.partner_company_id in (${list(pairs.map((p) => p.partner_company_id))})`,
+  ];
+  if (range.from) where.push(sql`d.registered_at >= ${range.from}`);
+  if (range.to) where.push(sql`d.registered_at <= ${range.to}`);
+  if (hs.length) where.push(sql`(${sql.join(hs.map((h) => sql`(i.gtip >= ${h} and i.gtip < ${h + '\uffff'})`), sql` or `)})`);
+  // HS6 order within a pair: equal values keep it when the products are ranked.
+  const rows = await analyticRows(db, sql`select d.company_id, d.partner_company_id, i.hs6, sum(i.value_usd_cents) as value_cents,
+      min(d.registered_at) as first, max(d.registered_at) as last
+    from declarations d join declaration_items i on i.declaration_id = d.id
+    where ${sql.join(where, sql` and `)}
+    group by d.company_id, d.partner_company_id, i.hs6 order by d.company_id, d.partner_company_id, i.hs6`.compile(db));
   const wanted = new Set(pairs.map((p) => `${p.company_id}|${p.partner_company_id}`));
-  const add = (rows: Awaited<ReturnType<typeof lines>>) => {
-    for (const r of rows) {
-      const key = `${r.company_id}|${r.partner_company_id}`;
-      if (!wanted.has(key)) continue;
-      const first = String(r.first).slice(0, 10);
-      const last = String(r.last).slice(0, 10);
-      const d = out.get(key) ?? { first, last, products: [] };
-      if (first < d.first) d.first = first;
-      if (last > d.last) d.last = last;
-      d.products.push({ hs_code: r.hs6, value_cents: Number(r.value_cents) });
-      out.set(key, d);
-    }
-  };
-  if (pairs.length <= oneByOneUpTo) {
-    for (const p of pairs) add(await lines([p.company_id], p.partner_company_id));
-  } else {
-    const companies = [...new Set(pairs.map((p) => p.company_id))];
-    for (let i = 0; i < companies.length; i += 500) add(await lines(companies.slice(i, i + 500), null));
+  for (const r of rows) {
+    const key = `${r.company_id}|${r.partner_company_id}`;
+    if (!wanted.has(key)) continue;
+    const first = String(r.first).slice(0, 10);
+    const last = String(r.last).slice(0, 10);
+    const d = out.get(key) ?? { first, last, products: [] };
+    if (first < d.first) d.first = first;
+    if (last > d.last) d.last = last;
+    d.products.push({ hs_code: String(r.hs6), value_cents: Number(r.value_cents) });
+    out.set(key, d);
   }
   for (const d of out.values()) d.products.sort((a, b) => b.value_cents - a.value_cents);
   return out;

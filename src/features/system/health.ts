@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { sql } from 'kysely';
 import { defineOperation } from '../../http/operation.js';
 import { ApiError } from '../../http/errors.js';
-import { cubeCacheOf } from '../shared/cube-cache.js';
+import { openedAnalytics } from '../../analytics/registry.js';
 import { warmUpState } from '../../warm-up.js';
 
 export const getHealth = defineOperation({
@@ -13,7 +13,9 @@ export const getHealth = defineOperation({
   summary: 'Liveness and readiness: the process answers and the store responds',
   scope: 'public',
   data: Type.Object({ status: Type.Literal('ok'), store: Type.String(), store_latency_ms: Type.Number(), version: Type.String(), uptime_s: Type.Number(),
-    aggregate_cache: Type.Union([Type.Literal('off'), Type.Literal('warming'), Type.Literal('ready'), Type.Literal('stale')], { description: 'In-memory copies of the rollups: warming and stale mean aggregates are answered by the store meanwhile' }),
+    analytics: Type.Union([Type.Literal('closed'), Type.Literal('building'), Type.Literal('ready')], { description: 'The analytic store: building while it applies the batches committed before it opened (aggregates wait for it or answer 503)' }),
+    analytics_version: Type.Union([Type.String(), Type.Null()], { description: 'Batches applied to the analytic store: equal in every process that answers from the same data' }),
+    analytics_declarations: Type.Integer({ description: 'Declarations held by the analytic store' }),
     warm_up: Type.Union([Type.Literal('running'), Type.Literal('done')], { description: 'Background work started at boot (copies, indexes): running until the process reaches its steady state' }),
     answer_cache_s: Type.Integer({ description: 'Seconds a read answer is served again from memory (ANSWER_CACHE_SECONDS; 0: never)' }) }),
   errors: ['service_unavailable'],
@@ -24,9 +26,12 @@ export const getHealth = defineOperation({
     } catch {
       throw new ApiError('service_unavailable', 'The store does not respond');
     }
+    const analytics = await openedAnalytics(deps.store.db);
     return {
       data: [{ status: 'ok' as const, store: deps.store.engine, store_latency_ms: Math.round((performance.now() - t) * 100) / 100, version: process.env.npm_package_version ?? 'dev', uptime_s: Math.round(process.uptime()),
-        aggregate_cache: cubeCacheOf(deps.store.db)?.state() ?? ('off' as const),
+        analytics: analytics?.state() ?? ('closed' as const),
+        analytics_version: analytics?.version() ?? null,
+        analytics_declarations: analytics?.size() ?? 0,
         warm_up: warmUpState(),
         answer_cache_s: deps.config.answerCacheSeconds }],
     };

@@ -8,7 +8,6 @@ import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
-import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
 import { invalidateSourceMeta } from '../../../src/features/shared/source-meta.js';
 import { quantile } from '../../../src/domain/stats/quantiles.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
@@ -93,7 +92,6 @@ describeEachStore('import and export data', (get) => {
     await writeBatch(store, input.slice(0, 200), { batchKey: 'flows-1', source: 'test' });
     await writeBatch(store, input.slice(200), { batchKey: 'flows-2', source: 'test' });
     await insertBills(store, input);
-    invalidateAggregates();
     invalidateSourceMeta();
     decls = await load(store);
     t = await makeTestApp(store);
@@ -166,7 +164,6 @@ describeEachStore('import and export data', (get) => {
       expect(new Set(seen).size).toBe(seen.length);
       for (const no of before) expect(seen).toContain(no);
     }
-    invalidateAggregates();
     invalidateSourceMeta();
     decls = await load(store);
   });

@@ -3,7 +3,6 @@ import type { DeclarationInput } from '../../../src/ingest/record.js';
 import type { Store } from '../../../src/db/connect.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
-import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
 import { invalidateSourceMeta } from '../../../src/features/shared/source-meta.js';
 import { vkn } from '../../helpers/random-records.js';
 
@@ -48,6 +47,5 @@ export async function load(store: Store, lines: Line[], key: string): Promise<vo
   const res = await writeBatch(store, lines.map(declaration), { batchKey: key, source: 'test' });
   if (res.rejected.length) throw new Error(`rejected rows: ${JSON.stringify(res.rejected.slice(0, 3))}`);
   // The aggregate and source caches are process-wide; a test that has just loaded data starts fresh.
-  invalidateAggregates();
   invalidateSourceMeta();
 }

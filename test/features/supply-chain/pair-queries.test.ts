@@ -6,8 +6,7 @@ import { vkn } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
-import { edgesAlong, edgesTouching, pairDetails, pairDetailsFromCopy } from '../../../src/features/supply-chain/queries.js';
-import { startCubeCache, stopCubeCache } from '../../../src/features/shared/cube-cache.js';
+import { edgesAlong, edgesTouching, pairDetails } from '../../../src/features/supply-chain/queries.js';
 import { tradeSpan } from '../../../src/features/companies/queries.js';
 
 const TR = { T1: 11, T2: 12 } as const;
@@ -79,40 +78,6 @@ describeEachStore('trading-pair queries', (get) => {
     // Pairs not asked for are left out, and the import is not an export pair.
     const one = await pairDetails(db, 'export', [{ company_id: ids.T1, partner_company_id: ids.F2 }], { from: null, to: null }, []);
     expect([...one.keys()]).toEqual([`${ids.T1}|${ids.F2}`]);
-  });
-
-  it('pair details: read pair by pair or company by company, the same answer', async () => {
-    const db = get().store.db;
-    for (const [range, hs] of [[{ from: null, to: null }, []], [{ from: '2024-02-01', to: '2024-03-30' }, ['62', '610910000019']]] as const) {
-      const byPair = await pairDetails(db, 'export', pairs(), range, hs, 10);
-      const byCompany = await pairDetails(db, 'export', pairs(), range, hs, 0);
-      expect([...byPair.entries()].sort()).toEqual([...byCompany.entries()].sort());
-    }
-  });
-
-  it('pair details: from the in-memory copy of the lines, the answer the store gives', async () => {
-    const { store } = get();
-    const cases = [
-      [{ from: null, to: null }, []],
-      [{ from: '2024-01-16', to: '2024-03-31' }, ['6109']],
-      [{ from: '2024-02-01', to: '2024-03-30' }, ['62', '610910000019']],
-      [{ from: '2024-01-05', to: '2024-01-05' }, []],
-      [{ from: '2024-04-01', to: null }, []],
-    ] as const;
-    const fromStore = [];
-    for (const [range, hs] of cases) fromStore.push(await pairDetails(store.db, 'export', pairs(), range, hs));
-    expect(pairDetailsFromCopy(store.db, 'export', pairs(), { from: null, to: null }, [])).toBeNull();
-    const cache = startCubeCache(store);
-    try {
-      await cache.refresh();
-      for (const [i, [range, hs]] of cases.entries()) {
-        const copy = pairDetailsFromCopy(store.db, 'export', pairs(), range, hs);
-        expect(copy, JSON.stringify([range, hs])).not.toBeNull();
-        expect([...copy!.entries()].sort(), JSON.stringify([range, hs])).toEqual([...fromStore[i]!.entries()].sort());
-      }
-    } finally {
-      stopCubeCache(store.db);
-    }
   });
 
   it('edges along a path are the edges of the path nodes between consecutive ones', async () => {

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import type { Store } from '../../../src/db/connect.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
-import { invalidateAggregates } from '../../../src/features/shared/aggregate.js';
 import { invalidateSourceMeta } from '../../../src/features/shared/source-meta.js';
 import { randomDeclarations } from '../../helpers/random-records.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
@@ -24,7 +23,6 @@ export async function seed(store: Store, seedValue: number, count: number): Prom
   for (let b = 0; b * 200 < input.length; b++) {
     await writeBatch(store, input.slice(b * 200, b * 200 + 200), { batchKey: `trade-${seedValue}-${b}`, source: 'test' });
   }
-  invalidateAggregates();
   invalidateSourceMeta();
   return loadRaw(store);
 }

@@ -1,0 +1,182 @@
+// The one file that knows the columnar engine (DuckDB through @duckdb/node-api). Queries run on
+// the engine's own threads, off the event loop; a few reader connections let requests overlap,
+// and one writer connection applies committed batches in transactions, so readers always see a
+// whole batch or none of it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+
+export type Value = string | number | null;
+export type Row = Record<string, Value>;
+
+export interface EngineOptions {
+  /** A file path, or ':memory:'. */
+  path: string;
+  /** DuckDB's memory_limit in MB: the engine's working memory, whatever the data's size. */
+  memoryLimitMb: number;
+  threads: number;
+  readers?: number;
+}
+
+export class EngineLockedError extends Error {}
+
+/** A column value as JavaScript: 64-bit and 128-bit integers as numbers (cents stay exact below 2^53). */
+function plain(v: unknown): Value {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return String(v);
+}
+
+export class Engine {
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  private writing: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+    readers: DuckDBConnection[],
+    readonly path: string,
+  ) {
+    this.idle.push(...readers);
+  }
+
+  static async open(opts: EngineOptions): Promise<Engine> {
+    if (opts.path !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(opts.path)), { recursive: true });
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(opts.path, {
+        memory_limit: `${opts.memoryLimitMb}MB`,
+        threads: String(opts.threads),
+        // Ingestion order is kept only where a query asks for it.
+        preserve_insertion_order: 'false',
+      });
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      if (/lock/i.test(msg)) throw new EngineLockedError(`the analytic store ${opts.path} is held by another process`);
+      throw err;
+    }
+    const writer = await instance.connect();
+    const readers: DuckDBConnection[] = [];
+    for (let i = 0; i < (opts.readers ?? 4); i++) readers.push(await instance.connect());
+    return new Engine(instance, writer, readers, opts.path);
+  }
+
+  private async acquire(): Promise<DuckDBConnection> {
+    const c = this.idle.pop();
+    if (c) return c;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(c: DuckDBConnection): void {
+    const next = this.waiting.shift();
+    if (next) next(c);
+    else this.idle.push(c);
+  }
+
+  /** Rows of one read query, with `?` parameters. */
+  async query(sqlText: string, params: readonly Value[] = []): Promise<Row[]> {
+    if (this.closed) throw new Error('the analytic store is closed');
+    const c = await this.acquire();
+    try {
+      const reader = await c.runAndReadAll(sqlText, params as DuckDBValue[]);
+      const names = reader.columnNames();
+      const rows = reader.getRows();
+      const out: Row[] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i]!;
+        const o: Row = {};
+        for (let k = 0; k < names.length; k++) o[names[k]!] = plain(r[k]);
+        out[i] = o;
+      }
+      return out;
+    } finally {
+      this.release(c);
+    }
+  }
+
+  /**
+   * Runs `work` on the writer connection inside one transaction, after any write already under
+   * way: a batch lands whole or not at all, and writes never interleave.
+   */
+  async write<T>(work: (w: Writer) => Promise<T>): Promise<T> {
+    const run = async () => {
+      if (this.closed) throw new Error('the analytic store is closed');
+      await this.writer.run('begin transaction');
+      try {
+        const out = await work(new Writer(this.writer));
+        await this.writer.run('commit');
+        return out;
+      } catch (err) {
+        await this.writer.run('rollback').catch(() => undefined);
+        throw err;
+      }
+    };
+    const p = this.writing.then(run, run);
+    this.writing = p.catch(() => undefined);
+    return p;
+  }
+
+  /** Statements outside a transaction (schema, checkpoints), in turn with the writes. */
+  async exec(sqlText: string): Promise<void> {
+    await this.write(async (w) => w.run(sqlText));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.writing;
+    this.closed = true;
+    for (const c of [this.writer, ...this.idle]) c.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+/** What a write transaction may do: statements and appenders. */
+export class Writer {
+  constructor(private readonly c: DuckDBConnection) {}
+
+  async run(sqlText: string, params: readonly Value[] = []): Promise<void> {
+    await this.c.run(sqlText, params as DuckDBValue[]);
+  }
+
+  async rows(sqlText: string, params: readonly Value[] = []): Promise<Row[]> {
+    const reader = await this.c.runAndReadAll(sqlText, params as DuckDBValue[]);
+    return reader.getRowObjectsJS().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)])));
+  }
+
+  async appender(table: string): Promise<Appender> {
+    return new Appender(await this.c.createAppender(table));
+  }
+}
+
+export type ColumnKind = 'int' | 'bigint' | 'double' | 'text';
+
+/** Rows appended column by column, as the table declares them. */
+export class Appender {
+  constructor(private readonly a: DuckDBAppender) {}
+
+  row(kinds: readonly ColumnKind[], values: readonly unknown[]): void {
+    const a = this.a;
+    for (let i = 0; i < kinds.length; i++) {
+      const v = values[i];
+      if (v === null || v === undefined) {
+        a.appendNull();
+        continue;
+      }
+      switch (kinds[i]) {
+        case 'int': a.appendInteger(Number(v)); break;
+        case 'bigint': a.appendBigInt(BigInt(Math.round(Number(v)))); break;
+        case 'double': a.appendDouble(Number(v)); break;
+        default: a.appendVarchar(String(v));
+      }
+    }
+    a.endRow();
+  }
+
+  close(): void {
+    this.a.closeSync();
+  }
+}

@@ -1,0 +1,41 @@
+// Which analytic store answers for a row store. Query functions take the row store's `db` first
+// (a transaction can stand in for it); the analytic store that belongs to that row store is found
+// from it here. It is opened on first use (a command that never asks an analytic question never
+// opens it) and closed with the row store.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { AnalyticStore, type AnalyticOptions } from './store.js';
+
+interface Entry {
+  options: AnalyticOptions;
+  opened?: Promise<AnalyticStore>;
+}
+
+const entries = new WeakMap<Kysely<DB>, Entry>();
+
+/** Makes an analytic store available for this row store, opened when first asked for. */
+export function provideAnalytics(db: Kysely<DB>, options: AnalyticOptions): void {
+  entries.set(db, { options });
+}
+
+/** The row store's analytic store, opening it (and starting its catch-up) on first use. */
+export function analyticsOf(db: Kysely<DB>): Promise<AnalyticStore> {
+  const e = entries.get(db);
+  if (!e) return Promise.reject(new Error('no analytic store is provided for this row store'));
+  e.opened ??= AnalyticStore.open({ db }, e.options);
+  return e.opened;
+}
+
+/** The analytic store if it is open already. */
+export async function openedAnalytics(db: Kysely<DB>): Promise<AnalyticStore | null> {
+  const e = entries.get(db);
+  return e?.opened ? e.opened : null;
+}
+
+export async function closeAnalytics(db: Kysely<DB>): Promise<void> {
+  const e = entries.get(db);
+  if (!e) return;
+  entries.delete(db);
+  const opened = await e.opened?.catch(() => null);
+  await opened?.close();
+}

@@ -1,0 +1,217 @@
+// The analytic store of one process: a columnar file derived from the row store and kept in step
+// with it by batch id. Batches committed by this process are applied before the commit returns
+// (read your writes); batches of other processes (a CLI load, another API process) are noticed by
+// polling the committed batches once a second. A missing or outdated file is rebuilt from the row
+// store; nothing in it is the only copy of anything.
+import fs from 'node:fs';
+import { onBatchCommitted } from '../ingest/events.js';
+import { ROLLUPS, measuresOf } from '../ingest/rollups.js';
+import { ApiError } from '../http/errors.js';
+import { Engine, type Row, type Value } from './engine.js';
+import { PRE_AGGREGATIONS, SCHEMA_VERSION, derivedTables, schemaStatements } from './schema.js';
+import { applyBatches, applyStored, batchSignature, committedBatches, compact, steps, syncedBatchIds, type RowSource } from './sync.js';
+import type { StoredDeclaration } from '../ingest/rollups.js';
+
+export interface AnalyticOptions {
+  /** File of the analytic store, or ':memory:'. */
+  path: string;
+  memoryLimitMb: number;
+  threads: number;
+  /** How often other processes' commits are looked for (ms); 0: only on demand. */
+  pollMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+  /** How long a query waits for the store to catch up before answering 503 (ms). */
+  waitMs?: number;
+  /** Called with the number of declarations applied so far during a long catch-up. */
+  progress?: (applied: number, total: number) => void;
+}
+
+export type AnalyticState = 'building' | 'ready';
+
+export class AnalyticStore {
+  private synced = new Set<number>();
+  private maxSynced = 0;
+  private signature = '';
+  private running: Promise<void> | null = null;
+  private again = false;
+  private building = true;
+  private sinceCompaction = 0;
+  private declarations = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: () => void = () => undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly engine: Engine,
+    private readonly source: RowSource,
+    private readonly opts: AnalyticOptions,
+  ) {}
+
+  static async open(source: RowSource, opts: AnalyticOptions): Promise<AnalyticStore> {
+    const engine = await Engine.open({ path: opts.path, memoryLimitMb: opts.memoryLimitMb, threads: opts.threads });
+    const store = new AnalyticStore(engine, source, opts);
+    await store.prepare();
+    store.unsubscribe = onBatchCommitted(async (s, stored, batchId) => {
+      if (s.db === source.db) await store.applyCommitted(batchId, stored);
+    });
+    if (opts.pollMs) {
+      store.timer = setInterval(() => void store.catchUp().catch((err: unknown) => store.log('catching up with the row store failed', err)), opts.pollMs);
+      store.timer.unref();
+    }
+    // The first catch-up (everything, on a new file) runs in the background; queries wait for it.
+    void store.catchUp().catch((err: unknown) => store.log('building the analytic store failed', err));
+    return store;
+  }
+
+  private log(msg: string, err?: unknown): void {
+    this.opts.log?.(msg, err);
+  }
+
+  private async prepare(): Promise<void> {
+    await this.engine.exec('create table if not exists analytic_meta (key VARCHAR primary key, value VARCHAR)');
+    const version = await this.engine.query("select value from analytic_meta where key = 'schema'");
+    if (version[0] && version[0].value !== SCHEMA_VERSION) await this.dropDerived();
+    for (const s of schemaStatements()) await this.engine.exec(s);
+    await this.engine.exec(`insert or replace into analytic_meta values ('schema', '${SCHEMA_VERSION}')`);
+    await this.loadSynced();
+  }
+
+  private async loadSynced(): Promise<void> {
+    this.synced = await syncedBatchIds(this.engine);
+    this.maxSynced = Math.max(0, ...this.synced);
+    const n = await this.engine.query('select count(*) as n from declarations');
+    this.declarations = Number(n[0]?.n ?? 0);
+  }
+
+  private async dropDerived(): Promise<void> {
+    for (const t of derivedTables()) await this.engine.exec(`drop table if exists ${t}`);
+    await this.engine.exec('drop table if exists synced_batches');
+  }
+
+  state(): AnalyticState {
+    return this.building ? 'building' : 'ready';
+  }
+
+  /** Identifies the data the store answers from: equal in every process that applied the same batches. */
+  version(): string {
+    return `${this.synced.size}.${this.maxSynced}`;
+  }
+
+  /** Declarations held. */
+  size(): number {
+    return this.declarations;
+  }
+
+  /**
+   * Applies every committed batch not applied yet. One pass at a time; a call during a pass makes
+   * another pass follow it, so a commit is never missed.
+   */
+  catchUp(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async () => {
+      try {
+        do {
+          this.again = false;
+          await this.pass();
+        } while (this.again && !this.closed);
+      } finally {
+        this.running = null;
+      }
+    };
+    this.running = run();
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const signature = await batchSignature(this.source.db);
+    if (signature === this.signature) {
+      this.building = false;
+      return;
+    }
+    const pending = (await committedBatches(this.source.db)).filter((b) => !this.synced.has(b.id));
+    const total = pending.reduce((n, b) => n + b.rows, 0);
+    let applied = 0;
+    for (const ids of steps(pending)) {
+      if (this.closed) return;
+      const n = await applyBatches(this.engine, this.source, ids);
+      for (const id of ids) this.synced.add(id);
+      this.maxSynced = Math.max(this.maxSynced, ...ids);
+      this.declarations += n;
+      this.sinceCompaction += n;
+      applied += n;
+      if (total > 50_000) this.opts.progress?.(applied, total);
+    }
+    if (this.sinceCompaction > Math.max(20_000, this.declarations * 0.2)) await this.compactAll();
+    this.signature = signature;
+    this.building = false;
+  }
+
+  /** A batch this process committed: applied from memory before the commit returns (read your writes). */
+  async applyCommitted(batchId: number, stored: readonly StoredDeclaration[]): Promise<void> {
+    if (this.closed || this.synced.has(batchId)) return;
+    const n = await applyStored(this.engine, batchId, stored);
+    this.synced.add(batchId);
+    this.maxSynced = Math.max(this.maxSynced, batchId);
+    this.declarations += n;
+    this.sinceCompaction += n;
+    if (this.sinceCompaction > Math.max(20_000, this.declarations * 0.2)) await this.compactAll();
+  }
+
+  private async compactAll(): Promise<void> {
+    for (const def of ROLLUPS) await compact(this.engine, def.table, def.keys, measuresOf(def));
+    for (const p of PRE_AGGREGATIONS) await compact(this.engine, p.table, p.keys, p.measures);
+    await this.engine.exec('checkpoint');
+    this.sinceCompaction = 0;
+  }
+
+  /** Waits until the store holds every batch committed when it opened (or answers 503). */
+  private async ready(): Promise<void> {
+    if (!this.building || !this.running) return;
+    const waitMs = this.opts.waitMs ?? 5_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), waitMs);
+    });
+    const r = await Promise.race([this.running.then(() => 'done' as const, () => 'done' as const), timeout]);
+    clearTimeout(timer);
+    if (r === 'late') {
+      throw new ApiError('service_unavailable', 'The analytic store is being built from the records; retry shortly', [], { 'retry-after': '10' });
+    }
+  }
+
+  async query(sqlText: string, params: readonly Value[] = []): Promise<Row[]> {
+    await this.ready();
+    return this.engine.query(sqlText, params);
+  }
+
+  /** Drops every derived table and applies every committed batch again. */
+  async rebuild(): Promise<void> {
+    await this.running?.catch(() => undefined);
+    await this.dropDerived();
+    for (const s of schemaStatements()) await this.engine.exec(s);
+    await this.loadSynced();
+    this.signature = '';
+    this.sinceCompaction = 0;
+    this.building = true;
+    await this.catchUp();
+    await this.compactAll();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.unsubscribe();
+    await this.running?.catch(() => undefined);
+    await this.engine.close();
+  }
+
+  /** Whether a file-backed store's file exists (a deleted file is rebuilt at the next open). */
+  static exists(path: string): boolean {
+    return path === ':memory:' || fs.existsSync(path);
+  }
+}

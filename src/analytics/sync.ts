@@ -1,0 +1,148 @@
+// Committed ingestion batches → the analytic store, by batch id. Each batch's declarations and
+// lines are read from the row store, staged, summed into every pre-aggregation, and appended in
+// one analytic transaction that also records the batch id: a batch is applied whole or not at
+// all, and applying it twice is impossible, so a crash between the row store's commit and this
+// one is repaired by the next catch-up.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { ROLLUPS, recomputeSql, type StoredDeclaration } from '../ingest/rollups.js';
+import type { Engine, Writer } from './engine.js';
+import { DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, type Column } from './schema.js';
+
+/** The row store as the analytic layer reads it. */
+export interface RowSource {
+  db: Kysely<DB>;
+}
+
+// Batches applied in one analytic transaction, up to about this many declarations.
+const DECLARATIONS_PER_STEP = 50_000;
+// Ids in one IN list read from the row store.
+const IDS_PER_READ = 500;
+
+const STAGE = { declarations: 'stage_declarations', items: 'stage_items' } as const;
+
+/** Committed batch ids with their declaration counts, in id order. */
+export async function committedBatches(db: Kysely<DB>): Promise<{ id: number; rows: number }[]> {
+  const rows = await db.selectFrom('ingest_batches').select(['id', 'rows_stored']).where('status', '=', 'done').orderBy('id').execute();
+  return rows.map((r) => ({ id: Number(r.id), rows: Number(r.rows_stored) }));
+}
+
+/** A cheap fingerprint of the committed batches: it moves whenever one commits, in any process. */
+export async function batchSignature(db: Kysely<DB>): Promise<string> {
+  const r = await sql<{ n: number | string; m: number | string | null }>`select count(*) as n, max(id) as m from ingest_batches where status = 'done'`.execute(db);
+  const row = r.rows[0];
+  return `${Number(row?.n ?? 0)}:${Number(row?.m ?? 0)}`;
+}
+
+export async function syncedBatchIds(engine: Engine): Promise<Set<number>> {
+  const rows = await engine.query('select id from synced_batches');
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Groups of pending batches, each applied in one transaction. */
+export function steps(pending: readonly { id: number; rows: number }[]): number[][] {
+  const out: number[][] = [];
+  let cur: number[] = [];
+  let size = 0;
+  for (const b of pending) {
+    if (cur.length && size + b.rows > DECLARATIONS_PER_STEP) {
+      out.push(cur);
+      cur = [];
+      size = 0;
+    }
+    cur.push(b.id);
+    size += b.rows;
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+function columnList(cols: readonly Column[], alias: string): string {
+  return cols.map((c) => `${alias}.${c.name}`).join(', ');
+}
+
+async function stageRows(w: Writer, table: string, cols: readonly Column[], rows: readonly Record<string, unknown>[]): Promise<void> {
+  const kinds = cols.map((c) => c.kind);
+  const names = cols.map((c) => c.name);
+  const a = await w.appender(table);
+  const values: unknown[] = new Array(names.length);
+  for (const r of rows) {
+    for (let i = 0; i < names.length; i++) values[i] = r[names[i]!];
+    a.row(kinds, values);
+  }
+  a.close();
+}
+
+/** Reads the batches' declarations and lines from the row store. */
+async function readBatches(db: Kysely<DB>, ids: readonly number[]): Promise<{ decls: Record<string, unknown>[]; items: Record<string, unknown>[] }> {
+  const decls: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = [];
+  for (const id of ids) {
+    const d = await sql<Record<string, unknown>>`select ${sql.raw(columnList(DECLARATION_COLUMNS, 'd'))} from declarations d where d.batch_id = ${id}`.execute(db);
+    const declIds = d.rows.map((r) => Number(r.id));
+    decls.push(...d.rows);
+    for (let k = 0; k < declIds.length; k += IDS_PER_READ) {
+      const chunk = declIds.slice(k, k + IDS_PER_READ);
+      const i = await sql<Record<string, unknown>>`select ${sql.raw(columnList(ITEM_COLUMNS, 'i'))} from declaration_items i where i.declaration_id in (${sql.raw(chunk.join(', '))})`.execute(db);
+      items.push(...i.rows);
+    }
+  }
+  return { decls, items };
+}
+
+/** Applies these committed batches in one analytic transaction; returns the declarations added. */
+export async function applyBatches(engine: Engine, source: RowSource, ids: readonly number[]): Promise<number> {
+  const { decls, items } = await readBatches(source.db, ids);
+  return applyRows(engine, ids, decls, items);
+}
+
+/**
+ * Applies one batch this process has just committed, from the declarations it wrote (no read
+ * back from the row store); returns the declarations added (0 when the batch was applied already).
+ */
+export function applyStored(engine: Engine, batchId: number, stored: readonly StoredDeclaration[]): Promise<number> {
+  const decls: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = [];
+  for (const s of stored) {
+    decls.push({ ...s.record, id: s.id, batch_id: batchId, company_id: s.company_id, partner_company_id: s.partner_company_id || null });
+    for (const i of s.record.items) items.push({ ...i, declaration_id: s.id });
+  }
+  return applyRows(engine, [batchId], decls, items);
+}
+
+async function applyRows(engine: Engine, ids: readonly number[], decls: readonly Record<string, unknown>[], items: readonly Record<string, unknown>[]): Promise<number> {
+  return engine.write(async (w) => {
+    // Applied by another path in the meantime (the poller and this process's own commit race): skipped whole.
+    const done = await w.rows(`select id from synced_batches where id in (${ids.map((id) => Math.trunc(id)).join(', ')})`);
+    if (done.length) return 0;
+    await w.run(`create or replace temp table ${STAGE.declarations} as select * from declarations limit 0`);
+    await w.run(`create or replace temp table ${STAGE.items} as select * from declaration_items limit 0`);
+    await stageRows(w, STAGE.declarations, DECLARATION_COLUMNS, decls);
+    await stageRows(w, STAGE.items, ITEM_COLUMNS, items);
+    for (const def of ROLLUPS) await w.run(`insert into ${def.table} ${recomputeSql(def, STAGE)}`);
+    for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} ${p.select(STAGE)}`);
+    await w.run(`insert into declarations select * from ${STAGE.declarations}`);
+    await w.run(`insert into declaration_items select * from ${STAGE.items}`);
+    const counts = new Map<number, number>();
+    for (const d of decls) counts.set(Number(d.batch_id), (counts.get(Number(d.batch_id)) ?? 0) + 1);
+    for (const id of ids) await w.run('insert into synced_batches values (?, ?, current_timestamp)', [id, counts.get(id) ?? 0]);
+    await w.run(`drop table ${STAGE.declarations}`);
+    await w.run(`drop table ${STAGE.items}`);
+    return decls.length;
+  });
+}
+
+/**
+ * Sums each pre-aggregation's rows that share a key into one row, in (flow, period) order. Batches
+ * append their own sums (exact: every measure is a sum or a count of declarations), so a key may
+ * hold a row per batch until the table is compacted.
+ */
+export async function compact(engine: Engine, table: string, keys: readonly string[], measures: readonly string[]): Promise<void> {
+  const order = keys.filter((k) => k === 'flow' || k === 'period' || k === 'year');
+  await engine.write(async (w) => {
+    await w.run(
+      `create or replace table ${table} as select ${keys.join(', ')}, ${measures.map((m) => `sum(${m})::${m.endsWith('_kg') || m === 'quantity' ? 'DOUBLE' : 'BIGINT'} as ${m}`).join(', ')}
+       from ${table} group by ${keys.join(', ')} order by ${order.join(', ') || '1'}`,
+    );
+  });
+}
