@@ -16,6 +16,11 @@ export interface BenchArgs {
   profile: string | null;
   /** URL of a server already running on the same dataset: measured as it is, not started or stopped. */
   server: string | null;
+  /**
+   * Replay a few hundred requests per operation for the whole run (the old mode, which caches
+   * answer); by default every request of a run is distinct.
+   */
+  repeat: boolean;
 }
 
 export function parseBenchArgs(argv: string[]): BenchArgs {
@@ -32,7 +37,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       out: { type: 'string', default: 'bench/results' },
       compare: { type: 'boolean', default: false },
       margin: { type: 'string', default: '0.25' },
-      variants: { type: 'string', default: '400' },
+      variants: { type: 'string' },
+      repeat: { type: 'boolean', default: false },
       profile: { type: 'string' },
       server: { type: 'string' },
     },
@@ -54,7 +60,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     out: values.out,
     compare: values.compare ? [positionals[0]!, positionals[1]!] : null,
     margin: num('margin', values.margin, 0),
-    variants: num('variants', values.variants, 1),
+    variants: num('variants', values.variants ?? (values.repeat ? '400' : '3000'), 1),
+    repeat: values.repeat ?? false,
     profile: values.profile ?? null,
     server: values.server ? values.server.replace(/\/+$/, '') : null,
   };

@@ -205,7 +205,10 @@ export function planOperations(doc: OpenApiDoc, s: Samples, creds: { api_key: st
         continue;
       }
       const params = op.parameters ?? [];
-      for (let i = 0; i < count; i++) {
+      // Distinct requests only: draws that repeat one already planned are dropped (a few times the
+      // count is tried; an operation with few possible requests gets fewer).
+      const seen = new Set<string>();
+      for (let i = 0; i < count * 4 && plan.variants.length < count; i++) {
         const scratch: Record<string, string> = {};
         let path = route;
         let missing: string | null = null;
@@ -239,6 +242,9 @@ export function planOperations(doc: OpenApiDoc, s: Samples, creds: { api_key: st
             break;
           }
         }
+        const key = `${full}\n${body ?? ''}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
         plan.variants.push({ method: m, path: full, ...(body !== undefined ? { body } : {}) });
       }
       if (plan.skipped) plan.variants = [];

@@ -11,23 +11,38 @@ import { drawSamples } from './samples.js';
 import { planOperations, type OpenApiDoc, type Variant } from './requests.js';
 import { writeReport, compareReports, toMarkdown, type OpResult, type Report } from './report.js';
 
-async function drive(url: string, token: string, variants: Variant[], connections: number, duration: number) {
+/**
+ * Drives one operation for `duration` seconds. Unique (the default): each variant is sent once and
+ * the run ends when they are used up or the time is over, so no cache can answer a request it has
+ * seen; repeat: the variants are cycled for the whole time.
+ */
+async function drive(url: string, token: string, variants: Variant[], connections: number, duration: number, unique = false) {
   let i = 0;
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [
+  let inst: autocannon.Instance | null = null;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    inst = autocannon(
       {
-        setupRequest: (req) => {
-          const v = variants[i++ % variants.length]!;
-          return { ...req, method: v.method as 'GET', path: v.path, ...(v.body !== undefined ? { body: v.body } : {}) };
-        },
+        url,
+        connections,
+        duration,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => {
+              // Requests set up after the last variant (in flight when the run stops) repeat it; counted below.
+              if (unique && i >= variants.length) inst?.stop();
+              const v = variants[unique ? Math.min(i, variants.length - 1) : i % variants.length]!;
+              i++;
+              return { ...req, method: v.method as 'GET', path: v.path, ...(v.body !== undefined ? { body: v.body } : {}) };
+            },
+          },
+        ],
       },
-    ],
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
   });
   return {
+    repeated: unique ? Math.max(0, i - variants.length) : Math.max(0, i - variants.length),
     requests: result.requests.total,
     rps: result.requests.average,
     p50_ms: result.latency.p50,
@@ -64,11 +79,12 @@ async function main(): Promise<void> {
     if (!tokenRes.ok) throw new Error(`token request failed: ${tokenRes.status} ${await tokenRes.text()}`);
     const token = ((await tokenRes.json()) as { data: [{ access_token: string }] }).data[0].access_token;
     const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as OpenApiDoc;
-    const samples = await drawSamples(dataset.databaseUrl);
+    const samples = await drawSamples(dataset.databaseUrl, args.repeat ? 400 : 4000);
     let plans = planOperations(doc, samples, creds, args.variants);
     if (args.only.length) plans = plans.filter((p) => args.only.some((f) => p.tag.toLowerCase().includes(f) || p.route.includes(`/${f}`) || p.operationId.toLowerCase() === f));
 
-    console.log(`bench: server up in ${server.startupMs.toFixed(0)} ms, aggregate copies ready at ${server.readyMs.toFixed(0)} ms; ${plans.length} operations; ceiling first`);
+    console.log(`bench: server up in ${server.startupMs.toFixed(0)} ms, analytic store ready at ${server.readyMs.toFixed(0)} ms; ${plans.length} operations, ${args.repeat ? 'requests replayed' : 'unique requests'}; ceiling first`);
+    // The ceiling route is one request repeated: the fastest the server and the load generator go.
     const ceilingRun = await drive(server.url, token, [{ method: 'GET', path: '/v1/ping' }], args.connections, args.duration);
     const ceiling: OpResult = { operationId: 'ping', method: 'GET', route: '/v1/ping', tag: 'System', ...ceilingRun };
 
@@ -81,18 +97,17 @@ async function main(): Promise<void> {
         continue;
       }
       const sample_failure = await firstFailure(server.url, token, plan.variants);
-      const r = await drive(server.url, token, plan.variants, args.connections, args.duration);
+      const r = await drive(server.url, token, plan.variants, args.connections, args.duration, !args.repeat);
       const res: OpResult = { ...base, ...r, ratio_to_ceiling: r.rps / Math.max(ceiling.rps ?? 1, 1), ...(sample_failure ? { sample_failure } : {}) };
       operations.push(res);
       console.log(`  ${plan.operationId.padEnd(36)} p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  ${r.rps.toFixed(0).padStart(6)} req/s  non-2xx ${r.non2xx}`);
     }
-    const health = (await (await fetch(`${server.url}/v1/health`)).json()) as { data?: { answer_cache_s?: number }[] };
     const report: Report = {
       generated_at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
-      settings: { store: args.store, declarations: args.declarations, seed: args.seed, connections: args.connections, duration_s: args.duration },
+      settings: { store: args.store, declarations: args.declarations, seed: args.seed, connections: args.connections, duration_s: args.duration, requests: args.repeat ? 'replayed' : 'unique' },
       dataset: { reused: dataset.reused, load_seconds: dataset.loadSeconds, declarations_per_second: dataset.declarationsPerSecond },
-      server: { startup_ms: Math.round(server.startupMs), ready_ms: Math.round(server.readyMs), peak_rss_mb: server.peakRssMb(), answer_cache_s: health.data?.[0]?.answer_cache_s ?? null },
+      server: { startup_ms: Math.round(server.startupMs), ready_ms: Math.round(server.readyMs), peak_rss_mb: server.peakRssMb() },
       ceiling,
       operations,
     };

@@ -57,15 +57,15 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
     await new Promise((r) => setTimeout(r, 100));
   }
   const startupMs = performance.now() - started;
-  // Measure the steady state: wait until the aggregate copies are built.
+  // Measure the steady state: wait until the analytic store holds every committed batch.
   for (;;) {
     const r = await fetch(`${url}/v1/health`);
-    const body = (await r.json()) as { data?: { aggregate_cache?: string; warm_up?: string }[] };
-    const state = body.data?.[0]?.aggregate_cache;
+    const body = (await r.json()) as { data?: { analytics?: string; warm_up?: string }[] };
+    const state = body.data?.[0]?.analytics;
     const warm = body.data?.[0]?.warm_up;
-    if ((state === 'ready' || state === 'off' || state === undefined) && warm !== 'running') break;
+    if (state !== 'building' && warm !== 'running') break;
     if (child.exitCode !== null) throw new Error(`server exited while warming:\n${log.slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error('aggregate copies not ready within 5 minutes');
+    if (Date.now() > deadline) throw new Error('analytic store not ready within 5 minutes');
     await new Promise((r) => setTimeout(r, 200));
   }
   const readyMs = performance.now() - started;
@@ -103,9 +103,9 @@ export async function attachServer(url: string): Promise<Server> {
   for (;;) {
     try {
       const r = await fetch(`${url}/v1/health`);
-      const body = (await r.json()) as { data?: { aggregate_cache?: string; warm_up?: string }[] };
-      const state = body.data?.[0]?.aggregate_cache;
-      if (r.ok && state !== 'warming' && body.data?.[0]?.warm_up !== 'running') break;
+      const body = (await r.json()) as { data?: { analytics?: string; warm_up?: string }[] };
+      const state = body.data?.[0]?.analytics;
+      if (r.ok && state !== 'building' && body.data?.[0]?.warm_up !== 'running') break;
     } catch {
       // not answering yet
     }

@@ -8,6 +8,8 @@ import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.j
 import { verifyRollups } from './ingest/verify.js';
 import { runHsIngest } from './ingest/hs-codes.js';
 import { seedCommand } from './synth/seed-command.js';
+import { analyticsOf, syncAnalytics } from './analytics/registry.js';
+import { verifyAnalytics } from './analytics/verify.js';
 
 const ingest: Command = {
   summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]',
@@ -67,6 +69,7 @@ const ingest: Command = {
           `${summary.stored} stored, ${summary.duplicates} duplicates, ${summary.rejected} rejected ` +
           `(${Math.round(summary.rows / Math.max(seconds, 1e-9))} rows/s); rejections in ${reportPath}`,
       );
+      await syncAnalytics(store.db, (m) => console.log(m));
       return 0;
     } catch (err) {
       if (err instanceof FileFormatError) {
@@ -81,21 +84,51 @@ const ingest: Command = {
 };
 
 const verify: Command = {
-  summary: 'recompute the rollup tables from the raw records and report any difference',
+  summary: 'recompute the rollups and the analytic store from the raw records and report any difference',
   usage: 'tradeapi verify',
   async run(_args, ctx) {
     const store = await ctx.openStore();
     try {
       await migrate(store);
+      console.log('row store: recomputing every rollup from the records');
       const report = await verifyRollups(store);
-      for (const t of report.tables) console.log(`${t.table}: ${t.rows} rows, ${t.differences} differences`);
+      for (const t of report.tables) console.log(`  ${t.table}: ${t.rows} rows, ${t.differences} differences`);
       for (const d of report.differences) console.log(JSON.stringify(d));
-      console.log(report.ok ? 'rollups match the records' : 'rollups differ from the records');
-      return report.ok ? 0 : 1;
+      console.log('analytic store: applying any batch not applied yet, then comparing with the records');
+      const checks = await verifyAnalytics(store.db, await analyticsOf(store.db));
+      for (const c of checks) {
+        console.log(`  ${c.table}: ${c.rows} rows, ${c.differences} differences`);
+        for (const e of c.examples) console.log(`    ${e}`);
+      }
+      const ok = report.ok && checks.every((c) => c.differences === 0);
+      console.log(ok ? 'rollups and the analytic store match the records' : 'differences found');
+      return ok ? 0 : 1;
     } finally {
       await store.close();
     }
   },
 };
 
-export const dataCommands: Record<string, Command> = { ingest, verify, seed: seedCommand };
+const analytics: Command = {
+  summary: 'rebuild the analytic store from the row store: analytics rebuild',
+  usage: 'tradeapi analytics rebuild',
+  async run(args, ctx) {
+    if (args[0] !== 'rebuild' || args.length !== 1) {
+      console.error(`usage: ${this.usage}`);
+      return 2;
+    }
+    const store = await ctx.openStore();
+    try {
+      await migrate(store);
+      const started = performance.now();
+      const a = await analyticsOf(store.db);
+      await a.rebuild();
+      console.log(`analytic store rebuilt: ${a.size()} declarations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return 0;
+    } finally {
+      await store.close();
+    }
+  },
+};
+
+export const dataCommands: Record<string, Command> = { ingest, verify, analytics, seed: seedCommand };

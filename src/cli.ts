@@ -103,7 +103,14 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   registerBatchListeners();
-  return command.run(rest, { config, openStore: () => openStore(config.databaseUrl) });
+  const analytics = {
+    path: config.analyticsPath,
+    memoryLimitMb: config.analyticsMemoryMb,
+    threads: config.analyticsThreads,
+    pollMs: 0,
+    progress: (applied: number, total: number) => console.log(`analytic store: ${applied} of ${total} declarations applied (${Math.floor((applied / Math.max(total, 1)) * 100)} %)`),
+  };
+  return command.run(rest, { config, openStore: () => openStore(config.databaseUrl, { analytics }) });
 }
 
 run(process.argv.slice(2)).then(

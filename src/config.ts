@@ -24,10 +24,6 @@ export interface Config {
   /** The analytic engine's memory limit, MB: its working memory whatever the data's size. */
   analyticsMemoryMb: number;
   analyticsThreads: number;
-  /** Seconds a read answer is remembered (0: never); see src/http/answers.ts. */
-  answerCacheSeconds: number;
-  /** Bound on the remembered answers' bytes. */
-  answerCacheBytes: number;
   /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
   slowQueryMs: number;
   dataDir: string;
@@ -108,8 +104,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     analyticsPath: analyticsPath(env, dataDir, databaseUrl),
     analyticsMemoryMb: int(env, 'ANALYTICS_MEMORY_MB', 1024, 64, 1024 * 1024),
     analyticsThreads: int(env, 'ANALYTICS_THREADS', 2, 1, 256),
-    answerCacheSeconds: int(env, 'ANSWER_CACHE_SECONDS', 30, 0, 3600),
-    answerCacheBytes: int(env, 'ANSWER_CACHE_MB', 64, 1, 16_384) * 1024 * 1024,
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),
     dataDir,
   };

@@ -38,15 +38,16 @@ async function main(): Promise<void> {
     },
   });
   const deps = await prepareDeps(store, config);
+  // Opened before any demo data is written, so it is fed as the batches commit; on a store with
+  // data it starts catching up (a new file is built from the row store in the background;
+  // aggregates wait for it or answer 503 meanwhile).
+  const analytics = await analyticsOf(store.db);
   await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
   const demo = await ensureDemoKey(store, config);
   const app = await buildApp(deps);
   deps.usage.start();
   const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
-  // Opened now, so it starts catching up with the row store (a new file is built from it in the
-  // background; aggregates wait for it or answer 503 meanwhile).
-  const analytics = await analyticsOf(store.db);
   trackWarmUp(analytics.catchUp().catch((err: unknown) => app.log.error({ err }, 'building the analytic store failed')));
   // Built on first use otherwise, with the first callers waiting: the company directory (name
   // index and trade sizes).

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { AnalyticStore, type AnalyticOptions } from './store.js';
+import { EngineLockedError } from './engine.js';
 
 interface Entry {
   options: AnalyticOptions;
@@ -38,4 +39,23 @@ export async function closeAnalytics(db: Kysely<DB>): Promise<void> {
   entries.delete(db);
   const opened = await e.opened?.catch(() => null);
   await opened?.close();
+}
+
+/**
+ * Brings the analytic store up to date with the row store after a load (in steps of many batches,
+ * cheaper than one per batch); when a running server holds it, that server applies the new
+ * batches itself (it polls the row store).
+ */
+export async function syncAnalytics(db: Kysely<DB>, say: (msg: string) => void): Promise<void> {
+  try {
+    const analytics = await analyticsOf(db);
+    const started = performance.now();
+    await analytics.catchUp();
+    say(`analytic store up to date: ${analytics.size()} declarations (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    if (!(err instanceof EngineLockedError)) throw err;
+    const e = entries.get(db);
+    if (e) delete e.opened;
+    say(`${err.message}; the process holding it applies the new batches itself`);
+  }
 }

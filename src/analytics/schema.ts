@@ -2,7 +2,7 @@
 // (the rollup tables of the house plan, with the same names, keys and measures as in the row
 // store, plus coarser ones for questions asked over long windows). All of it is derived from the
 // row store and can be rebuilt from it at any time.
-import { ROLLUPS, measuresOf, type RecordTables } from '../ingest/rollups.js';
+import { ROLLUPS, measuresOf, type RecordTables, type RollupDef } from '../ingest/rollups.js';
 import type { ColumnKind } from './engine.js';
 
 export interface Column {
@@ -64,6 +64,11 @@ const LINES_MONTHLY: PreAggregation = {
 
 export const PRE_AGGREGATIONS: readonly PreAggregation[] = [PAIRS_YEARLY, LINES_MONTHLY];
 
+/** A rollup's columns in table order: its keys, then its measures. */
+export function rollupColumns(def: RollupDef): Column[] {
+  return [...def.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...measuresOf(def).map((m) => col(m, MEASURE_KIND(m)))];
+}
+
 function createTable(name: string, columns: readonly Column[]): string {
   return `create table if not exists ${name} (${columns.map((c) => `${c.name} ${SQL_TYPE[c.kind]}`).join(', ')})`;
 }
@@ -76,10 +81,7 @@ export function schemaStatements(): string[] {
     'create table if not exists synced_batches (id BIGINT primary key, declarations BIGINT, synced_at TIMESTAMP)',
     'create table if not exists analytic_meta (key VARCHAR primary key, value VARCHAR)',
   ];
-  for (const def of ROLLUPS) {
-    const cols = [...def.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...measuresOf(def).map((m) => col(m, MEASURE_KIND(m)))];
-    out.push(createTable(def.table, cols));
-  }
+  for (const def of ROLLUPS) out.push(createTable(def.table, rollupColumns(def)));
   for (const p of PRE_AGGREGATIONS) {
     out.push(createTable(p.table, [...p.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...p.measures.map((m) => col(m, MEASURE_KIND(m)))]));
   }

@@ -8,8 +8,7 @@ import { ERROR_STATUS, type ErrorType } from './errors.js';
 import type { Scope } from './scopes.js';
 import type { AppDeps, AuthContext } from './types.js';
 import { sendDownload, wantsDownload, type Download } from './download.js';
-import { Answers, bytesOf, placeholderMeta, split, type Answer } from './answers.js';
-import { onBatchCommitted } from '../ingest/events.js';
+import { REVALIDATE, etagOf, matches } from './etag.js';
 import { nullablesAsTypeArrays } from './type-arrays.js';
 
 export type Tag =
@@ -52,7 +51,7 @@ export interface OperationSpec<P extends TSchema, Q extends TSchema, B extends T
   status?: number;
   /** Lists and aggregates: the handler may be asked for the whole result as a download. */
   download?: boolean;
-  /** The answer changes without a data write or depends on the caller (a job's status): never remembered. */
+  /** The answer changes without a data write (a job's status): never named by the data version. */
   live?: boolean;
   handle(input: { params: Static<P>; query: Static<Q>; body: Static<B> }, ctx: Ctx): Promise<Result | Download> | Result | Download;
 }
@@ -68,34 +67,14 @@ export function defineOperation<P extends TSchema = Empty, Q extends TSchema = E
 const COMMON_ERRORS: ErrorType[] = ['validation_error', 'rate_limited', 'internal_error'];
 const AUTH_ERRORS: ErrorType[] = ['unauthorized', 'token_expired', 'forbidden', 'quota_exceeded'];
 
-/** Reads of trade and company data, the same for every caller with the scope: their answers may be remembered. */
-function remembers(op: Operation): boolean {
+/** Reads of trade and company data, which change only when a batch is applied: answered with an ETag. */
+function conditional(op: Operation): boolean {
   return op.method === 'GET' && (op.scope === 'trade:read' || op.scope === 'companies:read') && !op.live;
 }
 
-/** Operations that change what the remembered answers say. */
-function writesData(op: Operation): boolean {
-  return op.scope === 'data:write' || op.scope === 'shipments:write';
-}
-
-// Meta fields every answer sets itself; an operation giving its own is answered afresh each time.
-const OWN_META = ['request_id', 'count', 'took_ms'];
-
 export function registerOperations(app: FastifyInstance, deps: AppDeps, operations: Operation[]): void {
-  const answers = deps.config.answerCacheSeconds > 0 ? new Answers(deps.config.answerCacheSeconds, deps.config.answerCacheBytes) : null;
-  if (answers) {
-    const stop = onBatchCommitted(() => answers.clear());
-    app.addHook('onClose', async () => void stop());
-  }
-  const send = (req: FastifyRequest, reply: FastifyReply, a: Answer, started: number, hit: boolean) => {
-    req.recordsServed = a.count;
-    if (a.headers) reply.headers(a.headers);
-    if (hit) reply.header('age', Math.floor((Date.now() - a.at) / 1000));
-    reply.code(a.status).type('application/json; charset=utf-8');
-    return bytesOf(a, req.id, round2(performance.now() - started));
-  };
   for (const op of operations) {
-    const remembered = answers !== null && remembers(op);
+    const tagged = conditional(op);
     const errorTypes = new Set<ErrorType>([...COMMON_ERRORS, ...(op.scope === 'public' ? [] : AUTH_ERRORS), ...(op.errors ?? [])]);
     const response: Record<string, unknown> = { [op.status ?? 200]: nullablesAsTypeArrays(Envelope(op.data)) };
     for (const t of errorTypes) response[String(ERROR_STATUS[t])] = { $ref: 'ErrorEnvelope#' };
@@ -117,41 +96,18 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
       config: { scope: op.scope, operationId: op.operationId },
       handler: async (req, reply) => {
         const started = performance.now();
-        const key = remembered && !wantsDownload(req) ? req.url : null;
-        if (key) {
-          const hit = answers!.get(key);
-          if (hit) return send(req, reply, hit, started, true);
+        const etag = tagged && !wantsDownload(req) ? await etagOf(req, deps) : null;
+        if (etag) {
+          reply.header('etag', etag).header('cache-control', REVALIDATE);
+          if (matches(req, etag)) return reply.code(304).send();
         }
-        const generation = answers?.generation;
         const input = { params: req.params, query: req.query, body: req.body } as never;
-        // An answer that reads who is asking is that caller's own: never remembered.
-        let personal = false;
-        const ctx: Ctx = {
-          req,
-          reply,
-          deps,
-          get auth() {
-            personal = true;
-            return req.auth;
-          },
-        };
+        const ctx: Ctx = { req, reply, deps, auth: req.auth };
         const out = await op.handle(input, ctx);
         if ('rows' in out) {
           return sendDownload(req, reply, out);
         }
         const status = out.status ?? op.status ?? 200;
-        if (writesData(op)) answers?.clear();
-        if (key && !personal && answers!.generation === generation && !OWN_META.some((f) => out.meta && f in out.meta)) {
-          reply.code(status);
-          const n = out.data.length;
-          const text = reply.serialize({ status: 'success', code: status, data: out.data, meta: placeholderMeta(n, out.meta) });
-          const parts = typeof text === 'string' ? split(text, n) : null;
-          if (parts) {
-            const a: Answer = { status, count: n, headers: out.headers, ...parts, at: Date.now() };
-            answers!.set(key, a);
-            return send(req, reply, a, started, false);
-          }
-        }
         req.recordsServed = out.data.length;
         if (out.headers) reply.headers(out.headers);
         reply.code(status);

@@ -1,4 +1,5 @@
 // `tradeapi seed`: the deterministic synthetic dataset, with an optional calibration report.
+import { syncAnalytics } from '../analytics/registry.js';
 import { parseArgs } from 'node:util';
 import type { Command } from '../cli.js';
 import { migrate } from '../db/migrate.js';
@@ -61,6 +62,7 @@ export const seedCommand: Command = {
           `${s.companies} companies, ${s.contacts} contacts, ${s.bills_of_lading} bills of lading, ${s.containers} containers, ` +
           `${s.shipments} shipments, ${s.shipment_events} events`,
       );
+      await syncAnalytics(store.db, (m) => console.log(m));
       if (values.report) console.log(`\n${formatReport(s.calibration.rows())}`);
       return 0;
     } catch (err) {

@@ -16,8 +16,7 @@ export const getHealth = defineOperation({
     analytics: Type.Union([Type.Literal('closed'), Type.Literal('building'), Type.Literal('ready')], { description: 'The analytic store: building while it applies the batches committed before it opened (aggregates wait for it or answer 503)' }),
     analytics_version: Type.Union([Type.String(), Type.Null()], { description: 'Batches applied to the analytic store: equal in every process that answers from the same data' }),
     analytics_declarations: Type.Integer({ description: 'Declarations held by the analytic store' }),
-    warm_up: Type.Union([Type.Literal('running'), Type.Literal('done')], { description: 'Background work started at boot (copies, indexes): running until the process reaches its steady state' }),
-    answer_cache_s: Type.Integer({ description: 'Seconds a read answer is served again from memory (ANSWER_CACHE_SECONDS; 0: never)' }) }),
+    warm_up: Type.Union([Type.Literal('running'), Type.Literal('done')], { description: 'Background work started at boot (copies, indexes): running until the process reaches its steady state' })}),
   errors: ['service_unavailable'],
   async handle(_in, { deps }) {
     const t = performance.now();
@@ -32,8 +31,7 @@ export const getHealth = defineOperation({
         analytics: analytics?.state() ?? ('closed' as const),
         analytics_version: analytics?.version() ?? null,
         analytics_declarations: analytics?.size() ?? 0,
-        warm_up: warmUpState(),
-        answer_cache_s: deps.config.answerCacheSeconds }],
+        warm_up: warmUpState()}],
     };
   },
 });
