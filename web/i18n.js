@@ -66,6 +66,7 @@ const LABELS = {
   origin: ['Origin', 'Menşe'],
   customsDuty: ['Customs duty %', 'Gümrük vergisi %'],
   additionalDuty: ['Additional duty %', 'İlave gümrük vergisi %'],
+  dutiesAt6: ['Tariffs, regulations and landed cost are shown for codes of 6 digits or more.', 'Vergiler, düzenlemeler ve maliyet hesabı 6 ve daha fazla haneli kodlar için gösterilir.'],
   regulations: ['Regulations', 'Düzenlemeler'],
   landedCost: ['Landed cost', 'Maliyet hesabı'],
   customsValue: ['Customs value (USD)', 'Gümrük kıymeti (USD)'],

@@ -39,12 +39,14 @@ async function detail(out, p, ctx) {
   const { log, stale } = ctx;
   loading(out);
   const code = encodeURIComponent(p.code);
+  // Duties and measures are set for subheadings (6 digits) and GTİP lines, not for chapters.
+  const dutiable = p.code.length >= 6;
   let info, tariffs, regulations, trade;
   try {
     [info, tariffs, regulations, trade] = await Promise.all([
       api('GET', `/v1/hs-codes/${code}`, { log }),
-      api('GET', `/v1/hs-codes/${code}/tariffs`, { params: { origin: p.origin }, log }),
-      api('GET', `/v1/hs-codes/${code}/regulations`, { params: { country: p.origin }, log }),
+      dutiable ? api('GET', `/v1/hs-codes/${code}/tariffs`, { params: { origin: p.origin }, log }) : null,
+      dutiable ? api('GET', `/v1/hs-codes/${code}/regulations`, { params: { country: p.origin }, log }) : null,
       api('GET', `/v1/hs-codes/${code}/trade`, { params: { from: p.from, to: p.to, top: 10 }, log }),
     ]);
   } catch (err) {
@@ -73,6 +75,7 @@ async function detail(out, p, ctx) {
     tradeBox.append(table(t('tradeByPartner'), [[t('flow'), (r) => t(r.flow)], [t('country'), (r) => r.country], [t('valueUsd'), (r) => usd(r.value_usd), true], [t('share'), (r) => pct(r.share), true]], tr.top_partners));
   }
 
+  if (!dutiable) return out.append(h('p', { class: 'hint', text: t('dutiesAt6') }));
   out.append(section(t('tariffs'), table(t('tariffs'), [
     [t('origin'), (r) => r.label ?? r.origin_group], [t('customsDuty'), (r) => num(r.customs_duty?.rate_pct, 2), true],
     [t('additionalDuty'), (r) => num(r.additional_duty?.rate_pct, 2), true], ['', (r) => (r.origins ?? []).slice(0, 8).join(' ') + ((r.origins?.length ?? 0) > 8 ? ' …' : '')]], tariffs.data)));
