@@ -79,6 +79,11 @@ function render() {
   VIEWS[name].render(body, params, { go: (p) => go(name, p), goTo: go, log: calls.log, stale: () => token !== rendering });
 }
 
+// The hash is the router's: the skip link moves the focus instead of following its #view.
+document.querySelector('.skip').addEventListener('click', (ev) => {
+  ev.preventDefault();
+  main.focus();
+});
 langButton.addEventListener('click', () => {
   setLang(getLang() === 'tr' ? 'en' : 'tr');
   render();

@@ -3,7 +3,7 @@
 // "see this as API call" box.
 /* global document, window, URL */
 import * as echarts from './vendor/echarts.esm.min.mjs';
-import { t } from './i18n.js';
+import { t, num } from './i18n.js';
 import { ApiFailure, origin } from './api.js';
 
 /** h('button', { class: 'x', onclick: fn }, 'text', child) */
@@ -63,7 +63,7 @@ export function chartFigure(parent, title, option, tableEl) {
   parent.append(fig);
   const chart = echarts.init(div, null, { renderer: 'canvas' });
   const legend = option.legend ? { legend: { top: 0, ...option.legend } } : {};
-  chart.setOption({ aria: { enabled: true }, animation: false, grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true }, tooltip: { trigger: 'axis' }, ...option, ...legend });
+  chart.setOption({ aria: { enabled: true }, animation: false, grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true }, tooltip: { trigger: 'axis', valueFormatter: (v) => num(v) }, ...option, ...legend });
   charts.add(chart);
   return chart;
 }

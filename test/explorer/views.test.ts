@@ -4,7 +4,7 @@
 // secret shows the error state. Every request the page made is then checked against the OpenAPI
 // document, and none may have got a 5xx. One browser and one page for the whole file.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { hasChromium, CHROMIUM, COVERAGE, monthsBack, serveSeeded, launchBrowser, type Served } from './harness.js';
 import { foldTurkish } from '../../src/domain/codes/text.js';
@@ -16,6 +16,7 @@ if (!hasChromium) console.warn(`explorer browser tests skipped: ${CHROMIUM} is a
 describe.skipIf(!hasChromium)('explorer in chromium', () => {
   let s: Served;
   let closeBrowser: () => Promise<void>;
+  let context: BrowserContext;
   let page: Page;
   const seen: Seen[] = [];
   const consoleErrors: string[] = [];
@@ -41,7 +42,8 @@ describe.skipIf(!hasChromium)('explorer in chromium', () => {
 
     const launched = await launchBrowser();
     closeBrowser = launched.close;
-    page = await launched.browser.newPage();
+    context = launched.browser;
+    page = await context.newPage();
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/v1/')) seen.push({ method: r.request().method(), url: r.url(), status: r.status() });
     });
@@ -137,6 +139,11 @@ describe.skipIf(!hasChromium)('explorer in chromium', () => {
     expect(points(before)).toBeGreaterThan(12);
     expect(await tableRows(0)).toBeGreaterThan(12);
     expect(points(await chartData(1))).toBeGreaterThan(0);
+    // A tooltip: ECharts writes it as markup with style attributes, which the page's CSP must allow
+    // (the last test finds any refusal in the console).
+    const box = (await page.locator('.chart').first().boundingBox())!;
+    for (const x of [0.3, 0.5, 0.7]) await page.mouse.move(box.x + box.width * x, box.y + box.height / 2);
+    await page.locator('.chart div', { hasText: 'Value (USD)' }).first().waitFor();
     expect(await page.locator('.api-calls pre').textContent()).toContain('/v1/exports/time-series?freq=month');
 
     const url = await filter({ flow: 'import', from: sixBack, to: last }, '/v1/imports/time-series');
@@ -250,6 +257,33 @@ describe.skipIf(!hasChromium)('explorer in chromium', () => {
     expect(undescribed).toEqual([]);
     expect(seen.filter((r) => r.status >= 500)).toEqual([]);
     expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+
+  it('hides contacts without contacts:read and refreshes the token a minute before it expires', async () => {
+    // A second tab: its own session, and a clock the test moves instead of waiting.
+    const tab = await context.newPage();
+    try {
+      await tab.clock.install();
+      const key = await s.key(['trade:read', 'companies:read']);
+      await tab.goto(`${s.base}/#/company?id=${real.company.id}`);
+      await tab.fill('input[name=api_key]', key.api_key);
+      await tab.fill('input[name=api_secret]', key.api_secret);
+      const contactsAsked: string[] = [];
+      tab.on('request', (r) => { if (r.url().includes('/contacts')) contactsAsked.push(r.url()); });
+      await tab.click('form.sign-in button[type=submit]');
+      await tab.locator('.panel', { hasText: 'contacts:read' }).waitFor();
+      expect(contactsAsked).toEqual([]);
+
+      const before = await tab.evaluate(`JSON.parse(${SESSION})`) as { access_token: string; expires_in: number };
+      const refreshed = tab.waitForResponse((r) => new URL(r.url()).pathname === '/v1/auth/refresh');
+      await tab.clock.fastForward((before.expires_in - 50) * 1000);
+      expect((await refreshed).status()).toBe(200);
+      await tab.waitForFunction(`JSON.parse(${SESSION}).access_token !== ${JSON.stringify(before.access_token)}`).catch(() => undefined);
+      const after = await tab.evaluate(`JSON.parse(${SESSION})`) as { access_token: string };
+      expect(after.access_token).not.toBe(before.access_token);
+    } finally {
+      await tab.close();
+    }
   });
 
   it('signs out by revoking the token', async () => {
