@@ -33,7 +33,7 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveSeeded(declarations = 600): Promise<Served> {
+export async function serveSeeded(declarations = 400): Promise<Served> {
   const store = await openStore('sqlite::memory:');
   await migrate(store);
   await seedStore(store, { seed: 21, declarations, from: period.from, to: period.to, batchSize: declarations });

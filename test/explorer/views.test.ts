@@ -194,6 +194,29 @@ describe.skipIf(!hasChromium)('explorer in chromium', () => {
 
     await filter({ from: '2010-01', to: '2010-12' }, `/v1/hs-codes/${real.hs6}/trade`);
     expect(await page.locator('.state.empty').first().textContent()).toMatch(/No trade in this window/);
+
+    // The landed-cost calculator posts to the API and lists the duties and taxes.
+    const cost = page.locator('.panel', { hasText: 'Landed cost' });
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/v1/hs-codes/${real.hs6}/landed-cost`);
+    await cost.locator('button[type=submit]').click();
+    expect((await posted).status()).toBe(200);
+    expect(await cost.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await cost.locator('.summary').textContent()).toMatch(/Total: US\$/);
+
+    // Text in the code box is a search: suggestions come from GET /v1/hs-codes?q=.
+    const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/hs-codes');
+    await page.locator('form.filters [name="code"]').pressSequentially('cotton');
+    expect(new URL((await searched).url()).searchParams.get('q')).toMatch(/^cot/);
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('datalist option').length > 0);
+  });
+
+  it('works from the keyboard: a tab link opens its view and the focus moves to its title', async () => {
+    await page.focus('a.tab[href="#/forecast"]');
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/statistics/forecast');
+    await page.keyboard.press('Enter');
+    await answered;
+    expect(page.url()).toMatch(/#\/forecast$/);
+    expect(await page.evaluate('document.activeElement.className')).toBe('view-title');
   });
 
   it('Shipment: tracks a reference, draws its events, follows the classifier, shows the empty state for an ETA window', async () => {
