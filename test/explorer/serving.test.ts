@@ -2,6 +2,7 @@
 // modules and the chart library with JavaScript types, revalidation by ETag, nothing of it in the
 // OpenAPI document, and unknown files still the API's 404 envelope.
 import { it, expect, beforeAll, afterAll, describe } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { openStore } from '../../src/db/connect.js';
 import { migrate } from '../../src/db/migrate.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
@@ -46,6 +47,17 @@ describe('explorer files', () => {
     }
     const css = await t.app.inject({ url: '/explorer/style.css' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it('sends the chart library gzipped to clients that accept it, and whole to others', async () => {
+    const url = '/explorer/vendor/echarts.esm.min.mjs';
+    const plain = await t.app.inject({ url });
+    const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
   it('answers a matching If-None-Match with 304 and keeps unknown files a 404 in the envelope', async () => {
