@@ -16,6 +16,7 @@ import { registerOperations, type Operation } from './http/operation.js';
 import { ApiError } from './http/errors.js';
 import { loggerOptions } from './http/logger.js';
 import { securityHeaders } from './http/security-headers.js';
+import { registerExplorer } from './http/explorer.js';
 import { authOperations } from './features/auth/index.js';
 import { accountOperations } from './features/account/index.js';
 import { adminOperations } from './features/admin/index.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerMetrics(app);
   await registerOpenApi(app, VERSION);
   registerOperations(app, deps, options.operations ?? allOperations());
+  registerExplorer(app);
   await app.ready();
   return app;
 }
