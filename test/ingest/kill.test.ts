@@ -125,6 +125,6 @@ for (const target of storeTargets()) {
       const verify = runCli(victim.url, ['verify']);
       expect(await verify.exited, verify.output()).toBe(0);
       await victim.store.close();
-    }, 180_000);
+    }, 400_000);
   });
 }
