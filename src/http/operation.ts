@@ -11,6 +11,8 @@ import { sendDownload, wantsDownload, type Download } from './download.js';
 import { Answers, bytesOf, placeholderMeta, split, type Answer } from './answers.js';
 import { onBatchCommitted } from '../ingest/events.js';
 import { nullablesAsTypeArrays } from './type-arrays.js';
+import { coverageWarnings, windowsOf } from './coverage.js';
+import { sourceMeta } from '../features/shared/source-meta.js';
 
 export type Tag =
   | 'Auth' | 'Account' | 'Admin' | 'System' | 'Import Data' | 'Export Data' | 'Trade Data'
@@ -68,7 +70,10 @@ export function defineOperation<P extends TSchema = Empty, Q extends TSchema = E
 const COMMON_ERRORS: ErrorType[] = ['validation_error', 'rate_limited', 'internal_error'];
 const AUTH_ERRORS: ErrorType[] = ['unauthorized', 'token_expired', 'forbidden', 'quota_exceeded'];
 
-/** Reads of trade and company data, the same for every caller with the scope: their answers may be remembered. */
+/**
+ * Reads of trade and company data, the same for every caller with the scope: their answers may be
+ * remembered, and the windows they ask about are checked against the data's coverage.
+ */
 function remembers(op: Operation): boolean {
   return op.method === 'GET' && (op.scope === 'trade:read' || op.scope === 'companies:read') && !op.live;
 }
@@ -138,6 +143,10 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
         const out = await op.handle(input, ctx);
         if ('rows' in out) {
           return sendDownload(req, reply, out);
+        }
+        if (remembers(op) && windowsOf(req.query).length) {
+          const warnings = coverageWarnings(req.query, (await sourceMeta(deps.store.db)).coverage);
+          if (warnings.length) out.meta = { ...out.meta, warnings };
         }
         const status = out.status ?? op.status ?? 200;
         if (writesData(op)) answers?.clear();
