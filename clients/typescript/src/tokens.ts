@@ -31,11 +31,6 @@ export class Tokens {
     return (await this.pending).access_token;
   }
 
-  /** Forgets the current token, so the next request asks for a new one (after a 401 token_expired). */
-  invalidate(): void {
-    if (this.pair) this.pair = { ...this.pair, expires_at: new Date(0).toISOString() };
-  }
-
   private dueForRefresh(p: TokenPair): boolean {
     const margin = Math.min(this.marginMs, (p.expires_in * 1000) / 10);
     return this.now() >= Date.parse(p.expires_at) - margin;
