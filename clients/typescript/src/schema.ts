@@ -4185,8 +4185,15 @@ export interface operations {
                             store_latency_ms: number;
                             version: string;
                             uptime_s: number;
-                            /** @description In-memory copies of the rollups: warming and stale mean aggregates are answered by the store meanwhile */
-                            aggregate_cache: "off" | "warming" | "ready" | "stale";
+                            /** @description The analytic store: building while it applies the batches committed before it opened (aggregates wait for it or answer 503) */
+                            analytics: "closed" | "building" | "ready";
+                            /** @description Batches applied to the analytic store: equal in every process that answers from the same data */
+                            analytics_version: string | null;
+                            /**
+                             * Format: int64
+                             * @description Declarations held by the analytic store
+                             */
+                            analytics_declarations: number;
                             /** @description Background work started at boot (copies, indexes): running until the process reaches its steady state */
                             warm_up: "running" | "done";
                             /**
