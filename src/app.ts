@@ -12,6 +12,7 @@ import { registerValidation } from './http/validation.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerCompression } from './http/compression.js';
 import { registerOperations, type Operation } from './http/operation.js';
 import { ApiError } from './http/errors.js';
 import { loggerOptions } from './http/logger.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       new ApiError('rate_limited', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`, [], {}),
   });
   registerMetrics(app);
+  await registerCompression(app);
   await registerOpenApi(app, VERSION);
   registerOperations(app, deps, options.operations ?? allOperations());
   registerExplorer(app);

@@ -1,6 +1,7 @@
 // The response envelope of the contract (§1): every answer under /v1 is one of these two shapes.
 import { Type, type TSchema } from 'typebox';
 import { ERROR_TYPES } from './errors.js';
+import { WarningSchema } from './coverage.js';
 
 export const Meta = Type.Object(
   {
@@ -12,6 +13,7 @@ export const Meta = Type.Object(
     total: Type.Optional(Type.Integer()),
     source: Type.Optional(Type.Unknown()),
     query: Type.Optional(Type.Unknown()),
+    warnings: Type.Optional(Type.Array(WarningSchema, { maxItems: 20, description: 'Present when the answer may mislead, e.g. a window outside the data' })),
   },
   { additionalProperties: true },
 );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorEnvelope } from './envelope.js';
+import { withSharedDetails } from './openapi-bounds.js';
 
 const TAGS = [
   ['Auth', 'API key and secret exchanged for tokens'],
@@ -19,6 +20,10 @@ const TAGS = [
   ['Trade Statistics', 'Growth, concentration, seasonality, trends and forecasts'],
 ] as const;
 
+const TOKEN_NOTE =
+  'Access token from POST /v1/auth/token: a short-lived HS256 JWT signed by the server, checked for algorithm, expiry and ' +
+  'revocation on every request, following the JWT best current practices of RFC8725.';
+
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   app.addSchema(ErrorEnvelope);
   await app.register(swagger, {
@@ -33,10 +38,17 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       tags: TAGS.map(([name, description]) => ({ name, description })),
+      // Relative: the document describes whichever deployment (local, staging or production) serves it.
+      servers: [{ url: '/', description: 'The deployment serving this document: local, staging or production', 'x-internal': false } as { url: string }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: TOKEN_NOTE },
+          // The same tokens; a scheme of its own so that admin operations are visibly apart.
+          adminBearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: `${TOKEN_NOTE} Admin operations need a token of a key with the \`admin\` scope.` },
+        },
       },
     },
+    transformObject: (doc) => withSharedDetails('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, staticCSP: true });

@@ -10,6 +10,8 @@ import type { AppDeps, AuthContext } from './types.js';
 import { sendDownload, wantsDownload, type Download } from './download.js';
 import { REVALIDATE, etagOf, matches } from './etag.js';
 import { nullablesAsTypeArrays } from './type-arrays.js';
+import { coverageWarnings, windowsOf } from './coverage.js';
+import { sourceMeta } from '../features/shared/source-meta.js';
 
 export type Tag =
   | 'Auth' | 'Account' | 'Admin' | 'System' | 'Import Data' | 'Export Data' | 'Trade Data'
@@ -64,10 +66,14 @@ export function defineOperation<P extends TSchema = Empty, Q extends TSchema = E
   return spec as unknown as Operation;
 }
 
-const COMMON_ERRORS: ErrorType[] = ['validation_error', 'rate_limited', 'internal_error'];
+// Any operation may be shed while the server closes or is overloaded (503).
+const COMMON_ERRORS: ErrorType[] = ['validation_error', 'rate_limited', 'internal_error', 'service_unavailable'];
 const AUTH_ERRORS: ErrorType[] = ['unauthorized', 'token_expired', 'forbidden', 'quota_exceeded'];
 
-/** Reads of trade and company data, which change only when a batch is applied: answered with an ETag. */
+/**
+ * Reads of trade and company data, which change only when a batch is applied: answered with an
+ * ETag, and the windows they ask about are checked against the data's coverage.
+ */
 function conditional(op: Operation): boolean {
   return op.method === 'GET' && (op.scope === 'trade:read' || op.scope === 'companies:read') && !op.live;
 }
@@ -86,10 +92,10 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
         tags: [op.tag],
         summary: op.summary,
         ...(op.description ? { description: op.description } : {}),
-        ...(op.params ? { params: op.params } : {}),
-        ...(op.querystring ? { querystring: op.querystring } : {}),
-        ...(op.body ? { body: op.body } : {}),
-        ...(op.scope === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
+        ...(op.params ? { params: int32Bounds(op.params) } : {}),
+        ...(op.querystring ? { querystring: int32Bounds(op.querystring) } : {}),
+        ...(op.body ? { body: int32Bounds(op.body) } : {}),
+        ...(op.scope === 'public' ? { security: [] } : { security: [{ [op.scope === 'admin' ? 'adminBearerAuth' : 'bearerAuth']: [] }] }),
         ...(op.scope !== 'public' && op.scope !== 'authenticated' ? { 'x-required-scope': op.scope } : {}),
         response,
       },
@@ -107,6 +113,10 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
         if ('rows' in out) {
           return sendDownload(req, reply, out);
         }
+        if (tagged && windowsOf(req.query).length) {
+          const warnings = coverageWarnings(req.query, (await sourceMeta(deps.store.db)).coverage);
+          if (warnings.length) out.meta = { ...out.meta, warnings };
+        }
         const status = out.status ?? op.status ?? 200;
         req.recordsServed = out.data.length;
         if (out.headers) reply.headers(out.headers);
@@ -122,12 +132,37 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
   }
 }
 
+// Every integer in a URL (ids, limits, horizons, years) is refused beyond 32 bits (validation.ts
+// checks that after coercion, where "1e309" becomes Infinity); stated in each schema with the
+// int32 format, which Ajv also checks, so the document says what validation does. JSON bodies
+// get the same bound: no integer this API takes (ids, counts, seconds, quotas) needs more, and
+// a larger one would overflow an integer column.
+const INT32 = { format: 'int32', minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
+
+/** A copy of a request schema with the 32-bit bounds on each integer that lacks them. */
+export function int32Bounds<T extends TSchema>(schema: T): T {
+  const walk = (s: unknown): unknown => {
+    if (Array.isArray(s)) return s.map(walk);
+    if (typeof s !== 'object' || s === null) return s;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(s)) out[k] = k === 'enum' || k === 'default' ? v : walk(v);
+    const types = Array.isArray(out.type) ? out.type : [out.type];
+    if (types.includes('integer')) {
+      out.format ??= INT32.format;
+      if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = INT32.minimum;
+      if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT32.maximum;
+    }
+    return out;
+  };
+  return walk(schema) as T;
+}
+
 function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
 /** A calendar day, YYYY-MM-DD: the format check refuses 2026-02-30 as well as 2026-13-01. */
-export const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+export const Day = Type.String({ format: 'date', maxLength: 10, description: 'YYYY-MM-DD' });
 
 /** `format` query parameter for lists and aggregates (also settable by the Accept header). */
 export const FormatParam = Type.Optional(

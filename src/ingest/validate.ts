@@ -226,27 +226,47 @@ export function validateDeclaration(raw: unknown, today: string = todayUtc()): V
 }
 
 function party(r: Reader, field: 'company' | 'partner', turkish: boolean, errors: FieldError[]): ValidParty | null {
-  const raw = r.raw[field];
+  const raw = r.raw[field] ?? flatParty(r.raw, field, turkish);
   if (!isObject(raw)) {
-    errors.push({ field, reason: 'required object' });
+    errors.push({ field, reason: `required: an object, or the fields ${field}_name, ${field}_tax_number… of the record as the API returns it` });
     return null;
   }
-  const p = new Reader(raw, `${field}.`, errors);
+  // Errors name the field the sender used: company.name for the object, company_name for the flat shape.
+  const at = isObject(r.raw[field]) ? `${field}.` : `${field}_`;
+  const p = new Reader(raw, at, errors);
   const name = p.str('name', 300);
   const country = p.country('country', true);
   const city = p.optStr('city');
   const address = p.optStr('address');
   let tax_number = p.optStr('tax_number');
   if (turkish) {
-    if (country !== null && country !== 'TR') errors.push({ field: `${field}.country`, reason: 'the Turkish party must have country TR' });
-    if (tax_number === null) errors.push({ field: `${field}.tax_number`, reason: 'required for the Turkish party' });
+    if (country !== null && country !== 'TR') errors.push({ field: `${at}country`, reason: 'the Turkish party must have country TR' });
+    if (tax_number === null) errors.push({ field: `${at}tax_number`, reason: 'required for the Turkish party' });
     else if (!taxNumberOk(tax_number)) {
-      errors.push({ field: `${field}.tax_number`, reason: `"${tax_number}" is not a valid VKN (10 digits) or TCKN (11 digits)` });
+      errors.push({ field: `${at}tax_number`, reason: `"${tax_number}" is not a valid VKN (10 digits) or TCKN (11 digits)` });
       tax_number = null;
     }
   }
   if (name === null || country === null) return null;
   return { tax_number, name, country, city, address };
+}
+
+/**
+ * The party as the read endpoints return it, flattened beside the record (`company_name`,
+ * `company_tax_number`, `partner_name`, `partner_country`…), so that a record read from the API
+ * can be written back unchanged. The Turkish party's country is TR unless the record says
+ * otherwise; the foreign party's defaults to `partner_country`, the country the API reports for
+ * it. Undefined when the record carries no flattened name.
+ */
+function flatParty(raw: Record<string, unknown>, field: 'company' | 'partner', turkish: boolean): Record<string, unknown> | undefined {
+  if (raw[`${field}_name`] === undefined) return undefined;
+  return {
+    name: raw[`${field}_name`],
+    tax_number: raw[`${field}_tax_number`],
+    country: raw[`${field}_country`] ?? (turkish ? 'TR' : undefined),
+    city: raw[`${field}_city`],
+    address: raw[`${field}_address`],
+  };
 }
 
 function itemsOf(raw: unknown, errors: FieldError[]): ValidItem[] | null {

@@ -16,7 +16,7 @@ export const createApiKey = defineOperation({
   body: Type.Object(
     {
       name: Type.String({ minLength: 1, maxLength: 200 }),
-      scopes: Type.Array(ScopeName, { minItems: 1, uniqueItems: true }),
+      scopes: Type.Array(ScopeName, { minItems: 1, maxItems: SCOPES.length, uniqueItems: true }),
       plan: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
       rate_limit_per_minute: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
       monthly_quota: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),

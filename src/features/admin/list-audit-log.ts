@@ -14,7 +14,7 @@ export const listAuditLog = defineOperation({
   summary: 'Who read contact details, who changed keys: newest first',
   scope: 'admin',
   querystring: Type.Object(
-    { key_id: Type.Optional(Type.String()), action: Type.Optional(Type.String()), from: DateParam, to: DateParam, limit: LimitParam, cursor: CursorParam },
+    { key_id: Type.Optional(Type.String({ maxLength: 100 })), action: Type.Optional(Type.String({ maxLength: 100 })), from: DateParam, to: DateParam, limit: LimitParam, cursor: CursorParam },
     { additionalProperties: false },
   ),
   data: Type.Object({

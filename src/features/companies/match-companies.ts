@@ -41,7 +41,7 @@ export const matchCompanies = defineOperation({
           },
           { additionalProperties: false },
         ),
-        { minItems: 1, description: `1–${MAX_MATCH_INPUTS} names` },
+        { minItems: 1, maxItems: MAX_MATCH_INPUTS, description: `1–${MAX_MATCH_INPUTS} names` },
       ),
       threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
       candidates: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 3 })),

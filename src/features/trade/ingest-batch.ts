@@ -5,6 +5,8 @@ import { ApiError, badParam } from '../../http/errors.js';
 import { writeBatch } from '../../ingest/writer.js';
 
 const MAX_RECORDS = 5000;
+// The NDJSON text is bounded by the request body limit (BODY_LIMIT), at most 1 GiB.
+const MAX_BODY_BYTES = 1024 * 1024 * 1024;
 
 const Rejected = Type.Object({
   index: Type.Integer({ description: 'position of the record in the batch, from 0 (NDJSON: line number minus one)' }),
@@ -26,7 +28,7 @@ export const ingestBatch = defineOperation({
     'The batch is idempotent: the `Idempotency-Key` header (default: a hash of the body) identifies it, and sending ' +
     'it again returns the first result without writing. A batch whose every record is invalid is a 400.',
   scope: 'data:write',
-  body: Type.Union([Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_RECORDS }), Type.String({ minLength: 1 })]),
+  body: Type.Union([Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_RECORDS }), Type.String({ minLength: 1, maxLength: MAX_BODY_BYTES, description: 'NDJSON' })]),
   data: Type.Object({
     batch_id: Type.Integer(),
     stored: Type.Integer(),
