@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import type { Command } from './cli.js';
 import { migrate } from './db/migrate.js';
+import type { Store } from './db/connect.js';
 import { DEFAULT_FILE_BATCH, ingestFile } from './ingest/file.js';
 import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.js';
 import { verifyRollups } from './ingest/verify.js';
@@ -83,13 +84,22 @@ const ingest: Command = {
   },
 };
 
+/** Runs `work` on the migrated store, closed afterwards whatever happens. */
+async function withStore(ctx: Parameters<Command['run']>[1], work: (store: Store) => Promise<number>): Promise<number> {
+  const store = await ctx.openStore();
+  try {
+    await migrate(store);
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
 const verify: Command = {
   summary: 'recompute the rollups and the analytic store from the raw records and report any difference',
   usage: 'tradeapi verify',
-  async run(_args, ctx) {
-    const store = await ctx.openStore();
-    try {
-      await migrate(store);
+  run(_args, ctx) {
+    return withStore(ctx, async (store) => {
       console.log('row store: recomputing every rollup from the records');
       const report = await verifyRollups(store);
       for (const t of report.tables) console.log(`  ${t.table}: ${t.rows} rows, ${t.differences} differences`);
@@ -103,9 +113,7 @@ const verify: Command = {
       const ok = report.ok && checks.every((c) => c.differences === 0);
       console.log(ok ? 'rollups and the analytic store match the records' : 'differences found');
       return ok ? 0 : 1;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };
 
@@ -117,17 +125,13 @@ const analytics: Command = {
       console.error(`usage: ${this.usage}`);
       return 2;
     }
-    const store = await ctx.openStore();
-    try {
-      await migrate(store);
+    return withStore(ctx, async (store) => {
       const started = performance.now();
       const a = await analyticsOf(store.db);
       await a.rebuild();
       console.log(`analytic store rebuilt: ${a.size()} declarations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       return 0;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };
 
