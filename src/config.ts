@@ -27,6 +27,10 @@ export interface Config {
   answerCacheBytes: number;
   /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
   slowQueryMs: number;
+  /** PostgreSQL: milliseconds to wait for a new connection before the request gets a 503. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: statements running longer than this (ms) are cancelled by the server; 0: none. */
+  dbStatementTimeoutMs: number;
   dataDir: string;
 }
 
@@ -93,6 +97,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     answerCacheSeconds: int(env, 'ANSWER_CACHE_SECONDS', 30, 0, 3600),
     answerCacheBytes: int(env, 'ANSWER_CACHE_MB', 64, 1, 16_384) * 1024 * 1024,
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+    // Generous: migrations and warm-up reads of a large store run through the same pool.
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 120_000, 0, 86_400_000),
     dataDir,
   };
   return Object.freeze(config);

@@ -14,6 +14,13 @@ import { keepItemTexts } from './features/shared/item-texts.js';
 import { warmDeclarationLists } from './features/shared/declaration-ids.js';
 import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
+import { installProcessGuard, type GuardLog } from './process-guard.js';
+
+// Errors are not JSON-serialisable as they are; keep what a reader of the log needs.
+function describe(obj: object): object {
+  const err = (obj as { err?: unknown }).err;
+  return err instanceof Error ? { err: { type: err.name, message: err.message, code: (err as { code?: unknown }).code } } : obj;
+}
 
 async function main(): Promise<void> {
   let config;
@@ -27,8 +34,16 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = performance.now();
+  // Until the HTTP logger exists, faults go to stderr as one JSON line each, as pino writes them.
+  const early = (level: number) => (obj: object, msg: string) => process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...describe(obj) })}\n`);
+  let log: GuardLog = { error: early(50), fatal: early(60) };
+  let stop: (signal: string) => Promise<void> = async () => process.exit(1);
+  installProcessGuard({ error: (o, m) => log.error(o, m), fatal: (o, m) => log.fatal(o, m) }, (reason) => void stop(reason));
   const store = await openStore(config.databaseUrl, {
     slowQueryMs: config.slowQueryMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    onPoolError: (err) => log.error({ err }, 'a pooled store connection failed; it is replaced on next use'),
     // Before the HTTP logger exists; one JSON line, as pino writes them.
     onSlowQuery: (ms, sql) => process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'slow store query', ms, sql: sql.slice(0, 2000) })}\n`),
   });
@@ -36,6 +51,7 @@ async function main(): Promise<void> {
   await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
   const demo = await ensureDemoKey(store, config);
   const app = await buildApp(deps);
+  log = app.log;
   deps.usage.start();
   const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
   const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
@@ -58,7 +74,7 @@ async function main(): Promise<void> {
   trackWarmUp(shipmentTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the tracked shipments failed')));
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
@@ -74,7 +90,7 @@ async function main(): Promise<void> {
     stopCubeCache(store.db);
     await deps.usage.stop();
     await store.close();
-    process.exit(0);
+    process.exit(signal === 'uncaughtException' ? 1 : 0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ApiError, methodNotAllowed, type ErrorDetail } from './errors.js';
+import { isStoreUnavailable, STORE_RETRY_AFTER_S } from '../db/faults.js';
 
 export function errorBody(req: FastifyRequest, err: ApiError) {
   return {
@@ -61,6 +62,9 @@ export function toApiError(err: unknown): ApiError {
   if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new ApiError('validation_error', 'The request body is not valid JSON', [{ field: 'body', issue: 'invalid JSON' }]);
   }
+  if (isStoreUnavailable(err)) {
+    return new ApiError('service_unavailable', 'The data store is unavailable for the moment; retry shortly', [], { 'retry-after': String(STORE_RETRY_AFTER_S) });
+  }
   if (e.statusCode === 429) return new ApiError('rate_limited', e.message || 'Too many requests');
   if (e.statusCode === 503) return new ApiError('service_unavailable', 'The server is shutting down or overloaded; retry shortly');
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
@@ -90,7 +94,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = toApiError(err);
-    if (apiErr.status >= 500) req.log.error({ err }, 'request failed');
+    if (apiErr.type === 'service_unavailable') req.log.warn({ err: { message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'store unavailable');
+    else if (apiErr.status >= 500) req.log.error({ err }, 'request failed');
     else if (apiErr.type === 'internal_error') req.log.error({ err }, 'request failed');
     return sendError(req, reply, apiErr);
   });

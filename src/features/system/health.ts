@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { sql } from 'kysely';
 import { defineOperation } from '../../http/operation.js';
 import { ApiError } from '../../http/errors.js';
+import { STORE_RETRY_AFTER_S } from '../../db/faults.js';
 import { cubeCacheOf } from '../shared/cube-cache.js';
 import { warmUpState } from '../../warm-up.js';
 
@@ -22,7 +23,7 @@ export const getHealth = defineOperation({
     try {
       await sql`select 1`.execute(deps.store.db);
     } catch {
-      throw new ApiError('service_unavailable', 'The store does not respond');
+      throw new ApiError('service_unavailable', 'The store does not respond', [], { 'retry-after': String(STORE_RETRY_AFTER_S) });
     }
     return {
       data: [{ status: 'ok' as const, store: deps.store.engine, store_latency_ms: Math.round((performance.now() - t) * 100) / 100, version: process.env.npm_package_version ?? 'dev', uptime_s: Math.round(process.uptime()),
