@@ -37,6 +37,10 @@ export function allOperations(): Operation[] {
   return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...supplyChainOperations, ...tradeOperations, ...statisticsOperations, ...importOperations, ...exportOperations];
 }
 
+function trustHops(n: number) {
+  return (_address: string, hop: number) => hop < n;
+}
+
 export interface BuildOptions {
   logger?: boolean;
   operations?: Operation[];
@@ -46,8 +50,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // Small by default: a body is read before any limit or throttle can refuse it. The one route
+    // that takes large bodies (ingestion) raises its own.
+    bodyLimit: config.smallBodyLimitBytes,
+    // A hop count trusts that many addresses from the socket's end (proxy-addr's hop index).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -88,7 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     errorResponseBuilder: (_req, ctx) =>
       new ApiError('rate_limited', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`, [], {}),
   });
-  registerMetrics(app);
+  registerMetrics(app, config.metricsToken);
   await registerOpenApi(app, VERSION);
   registerOperations(app, deps, options.operations ?? allOperations());
   await app.ready();

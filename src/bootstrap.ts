@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Store } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { READ_SCOPES } from './http/scopes.js';
+import { DEMO_SCOPES } from './http/scopes.js';
 import { countKeys, createKey, findKeyByApiKey } from './features/auth/queries.js';
 import { UsageRecorder } from './http/usage.js';
 import { LoginThrottle } from './features/auth/throttle.js';
@@ -22,15 +22,20 @@ export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8
   return Buffer.from(stored.value, 'base64url');
 }
 
-/** On a store without keys, creates the demo key (all read scopes) and returns its credentials. */
+/**
+ * The demo key (read scopes, no contact details): the configured pair if missing, or on a store
+ * without keys a generated one when DEMO_KEY allows (default: SQLite only). Returns its
+ * credentials when it was created now.
+ */
 export async function ensureDemoKey(store: Store, config: Config) {
   if (config.demoApiKey && config.demoApiSecret) {
     if (await findKeyByApiKey(store.db, config.demoApiKey)) return null;
-    return createKey(store.db, { name: 'demo', scopes: READ_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute, apiKey: config.demoApiKey, apiSecret: config.demoApiSecret });
+    return createKey(store.db, { name: 'demo', scopes: DEMO_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute, apiKey: config.demoApiKey, apiSecret: config.demoApiSecret });
   }
+  if (!config.demoKey) return null;
   const { n } = await countKeys(store.db);
   if (Number(n) > 0) return null;
-  return createKey(store.db, { name: 'demo', scopes: READ_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute });
+  return createKey(store.db, { name: 'demo', scopes: DEMO_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute });
 }
 
 export async function prepareDeps(store: Store, config: Config): Promise<AppDeps> {

@@ -9,7 +9,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Largest body of the ingestion batch route (the only route that takes large bodies). */
   bodyLimitBytes: number;
+  /** Largest body of every other route. */
+  smallBodyLimitBytes: number;
   corsOrigins: string[] | '*' | false;
   tokenSecret: string | undefined;
   demoApiKey: string | undefined;
@@ -17,7 +20,16 @@ export interface Config {
   seedDeclarations: number;
   seedValue: number;
   rateLimitPerMinute: number;
-  trustProxy: boolean;
+  /**
+   * How many proxies (hops) in front of the server to trust, or their addresses: the client
+   * address is the right-most X-Forwarded-For entry not added by a trusted proxy. `true` means
+   * one hop. false: the socket's address.
+   */
+  trustProxy: false | number | string[];
+  /** Bearer token that /metrics requires; unset: /metrics answers only the loopback interface. */
+  metricsToken: string | undefined;
+  /** Create a demo key (read scopes without contacts) on a store without keys. */
+  demoKey: boolean;
   allowPrivateWebhooks: boolean;
   /** Keep columnar copies of the rollup tables in memory for aggregates (see docs/aggregates.md). */
   aggregateCache: boolean;
@@ -55,6 +67,22 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  const v = raw?.trim().toLowerCase();
+  if (!v || ['0', 'false', 'no', 'off'].includes(v)) return false;
+  // One proxy in front: its own entry (the right-most) is the client; anything to the left of it
+  // was written by the client and is not believed.
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be at most 10, got ${n}`);
+    return n;
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const a of list) if (!/^[0-9a-f.:]+(\/\d{1,3})?$/.test(a)) throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses/CIDRs, got "${raw}"`);
+  return list;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
@@ -75,6 +103,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if ((env.DEMO_API_KEY === undefined) !== (env.DEMO_API_SECRET === undefined)) {
     throw new ConfigError('DEMO_API_KEY and DEMO_API_SECRET must be set together');
   }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters');
   const config: Config = {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -83,6 +113,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 10, 86_400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 86_400, 60, 365 * 86_400),
     bodyLimitBytes: int(env, 'BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    smallBodyLimitBytes: Math.min(int(env, 'BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024), 1024 * 1024),
     corsOrigins,
     tokenSecret: secret,
     demoApiKey: env.DEMO_API_KEY,
@@ -91,7 +122,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     seedDeclarations: int(env, 'SEED_DECLARATIONS', 15_000, 0, 50_000_000),
     seedValue: int(env, 'SEED', 42, 0, 2 ** 31 - 1),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    metricsToken,
+    // A store anyone can read with a published demo key is a development convenience: on by
+    // default for the SQLite file, off for PostgreSQL (production) unless asked for.
+    demoKey: bool(env, 'DEMO_KEY', databaseUrl.startsWith('sqlite:')),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
     aggregateCache: bool(env, 'AGGREGATE_CACHE', true),
     answerCacheSeconds: int(env, 'ANSWER_CACHE_SECONDS', 30, 0, 3600),

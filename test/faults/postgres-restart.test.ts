@@ -21,7 +21,7 @@ afterAll(() => {
 describe('PostgreSQL restarted under load', () => {
   it('answers 503 with Retry-After while away, recovers within 5 s, never exits', async (ctx) => {
     if (!pg) return ctx.skip();
-    server = await serve({ DATABASE_URL: pg.url, DB_CONNECT_TIMEOUT_MS: '1000' });
+    server = await serve({ DATABASE_URL: pg.url, DB_CONNECT_TIMEOUT_MS: '1000', DEMO_KEY: 'true' });
     const { port } = server;
     const key = JSON.parse(server.output().split('\n').find((l) => l.includes('"api_secret"'))!) as { api_key: string; api_secret: string };
     const tok = await request(port, 'POST', '/v1/auth/token', { body: { api_key: key.api_key, api_secret: key.api_secret } });

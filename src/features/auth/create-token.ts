@@ -15,6 +15,7 @@ export const createToken = defineOperation({
   tag: 'Auth',
   summary: 'Exchange an API key and secret for an access token and a refresh token',
   description: 'JSON body only. Credentials sent as form fields or query parameters are refused (415/400) and never get a token.',
+  bodyLimit: 8192,
   scope: 'public',
   querystring: NoQuery,
   body: Type.Object(
@@ -25,7 +26,10 @@ export const createToken = defineOperation({
   errors: ['unauthorized', 'unsupported_media_type', 'payload_too_large'],
   async handle({ body }, { deps, req }) {
     const throttle = deps.loginThrottle;
-    const ids = [`key:${body.api_key}`, `ip:${req.ip}`];
+    // Failures count per key and address together, and per address: guessing from one address is
+    // refused, but others' wrong secrets never lock the key's owner out. req.ip is the right-most
+    // untrusted address (TRUST_PROXY), not one the client wrote.
+    const ids = [`key:${body.api_key}|ip:${req.ip}`, `ip:${req.ip}`];
     const wait = throttle.blockedFor(ids);
     if (wait > 0) throw new ApiError('rate_limited', `Too many failed attempts; retry in ${wait} s`, [], { 'retry-after': String(wait) });
     const delay = throttle.delayMs(ids);
