@@ -16,6 +16,7 @@ import { registerOperations, type Operation } from './http/operation.js';
 import { ApiError } from './http/errors.js';
 import { loggerOptions } from './http/logger.js';
 import { securityHeaders } from './http/security-headers.js';
+import { fallbackRateLimitStore } from './redis/rate-limit-store.js';
 import { authOperations } from './features/auth/index.js';
 import { accountOperations } from './features/account/index.js';
 import { adminOperations } from './features/admin/index.js';
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     max: (req) => req.auth?.rateLimitPerMinute ?? config.rateLimitPerMinute,
     keyGenerator: (req) => (req.auth ? `key:${req.auth.keyId}` : `ip:${req.ip}`),
     enableDraftSpec: true,
+    // With Redis: one count per key across processes and machines, per process while it is away.
+    ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis) as never } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new ApiError('rate_limited', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`, [], {}),
   });

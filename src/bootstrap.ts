@@ -10,6 +10,7 @@ import { UsageRecorder } from './http/usage.js';
 import { LoginThrottle } from './features/auth/throttle.js';
 import { registerBatchListeners } from './batch-listeners.js';
 import type { AppDeps } from './http/types.js';
+import { openRedis } from './redis/client.js';
 
 export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8Array> {
   if (config.tokenSecret) return new TextEncoder().encode(config.tokenSecret);
@@ -38,9 +39,23 @@ export async function ensureDemoKey(store: Store, config: Config) {
   return createKey(store.db, { name: 'demo', scopes: DEMO_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute });
 }
 
-export async function prepareDeps(store: Store, config: Config): Promise<AppDeps> {
+export interface PrepareOptions {
+  /** The clock of quota months (tests move it across a month's turn). */
+  clock?: () => Date;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export async function prepareDeps(store: Store, config: Config, options: PrepareOptions = {}): Promise<AppDeps> {
   registerBatchListeners();
   await migrate(store);
-  const usage = new UsageRecorder(store.db);
-  return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle() };
+  const log = options.log ?? (() => undefined);
+  const redis = config.redisUrl ? openRedis(config.redisUrl, log) : null;
+  const usage = new UsageRecorder(store.db, { redis, clock: options.clock });
+  return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle(redis), redis };
+}
+
+/** Closes what prepareDeps opened (the store is the caller's). */
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.usage.stop();
+  await deps.redis?.close();
 }

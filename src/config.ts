@@ -43,6 +43,10 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** PostgreSQL: statements running longer than this (ms) are cancelled by the server; 0: none. */
   dbStatementTimeoutMs: number;
+  /** Redis for limits, quota, throttle and revocations shared between processes; unset: per process. */
+  redisUrl: string | undefined;
+  /** API processes `npm start` runs on one port (node:cluster); 1: this process serves. */
+  workers: number;
   dataDir: string;
 }
 
@@ -104,6 +108,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     throw new ConfigError('DEMO_API_KEY and DEMO_API_SECRET must be set together');
   }
   const metricsToken = env.METRICS_TOKEN || undefined;
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/:[^:@/]*@/, ':***@')}"`);
   if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters');
   const config: Config = {
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -135,6 +141,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
     // Generous: migrations and warm-up reads of a large store run through the same pool.
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 120_000, 0, 86_400_000),
+    redisUrl,
+    workers: int(env, 'WORKERS', 1, 1, 64),
     dataDir,
   };
   return Object.freeze(config);

@@ -2,7 +2,7 @@
 import { loadConfig, ConfigError } from './config.js';
 import { openStore } from './db/connect.js';
 import { buildApp } from './app.js';
-import { prepareDeps, ensureDemoKey } from './bootstrap.js';
+import { prepareDeps, ensureDemoKey, closeDeps } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     // Before the HTTP logger exists; one JSON line, as pino writes them.
     onSlowQuery: (ms, sql) => process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'slow store query', ms, sql: sql.slice(0, 2000) })}\n`),
   });
-  const deps = await prepareDeps(store, config);
+  const deps = await prepareDeps(store, config, { log: (msg, err) => log.error(err ? { err } : {}, msg) });
   await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
   const demo = await ensureDemoKey(store, config);
   const app = await buildApp(deps);
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     await webhookWorker.stop();
     await bulkRunner.stop();
     stopCubeCache(store.db);
-    await deps.usage.stop();
+    await closeDeps(deps);
     await store.close();
     process.exit(signal === 'uncaughtException' ? 1 : 0);
   };
