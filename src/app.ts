@@ -61,7 +61,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // Requests arriving while the server closes are refused below, in the envelope.
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -71,6 +72,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerValidation(app);
   registerErrorHandling(app);
+  // Closing: a request on a kept-alive connection is told to go elsewhere (a load balancer retries
+  // it) in the envelope, and the connection is closed after the answer.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    done(new ApiError('service_unavailable', 'The server is shutting down; retry the request', [], { 'retry-after': '1' }));
+  });
   const security = securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(security);

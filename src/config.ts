@@ -47,6 +47,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** API processes `npm start` runs on one port (node:cluster); 1: this process serves. */
   workers: number;
+  /** Set by the cluster primary for each worker it forks (0 runs the background work). */
+  workerIndex: number;
   dataDir: string;
 }
 
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 120_000, 0, 86_400_000),
     redisUrl,
     workers: int(env, 'WORKERS', 1, 1, 64),
+    workerIndex: int(env, 'TRADEAPI_WORKER_INDEX', 0, 0, 63),
     dataDir,
   };
   return Object.freeze(config);

@@ -57,7 +57,9 @@ export function request(port: number, method: string, pathName: string, options:
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
       },
     );
-    req.on('error', reject);
+    // Tell a request sent on a kept-alive connection (the server had accepted it) from one on a
+    // new connection (refused or reset before any server read it).
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
     req.end(body);
   });
 }
