@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { AppDeps } from './http/types.js';
-import { registerErrorHandling, frameworkErrors } from './http/error-handler.js';
+import { registerErrorHandling, frameworkErrors, clientErrorHandler } from './http/error-handler.js';
 import { registerValidation } from './http/validation.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerMetrics } from './http/metrics.js';
@@ -64,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Requests arriving while the server closes are refused below, in the envelope.
     return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // JSON only: form bodies and plain text get a 415 instead of being guessed at.

@@ -1,6 +1,8 @@
 // One handler turns every failure into the error envelope. 5xx answers carry a generic message;
 // the cause goes to the log with the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ApiError, methodNotAllowed, type ErrorDetail } from './errors.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER_S } from '../db/faults.js';
@@ -83,6 +85,32 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
     return;
   }
   void sendError(req, reply, new ApiError('validation_error', 'The request path is not a valid URL path', [{ field: 'path', issue: 'malformed' }]));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any route runs (a request line or headers over the
+ * header size limit, malformed HTTP): answered in the envelope too, then the connection closed.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    status: 'error',
+    code: status,
+    data: [],
+    error: {
+      type: tooLarge ? 'payload_too_large' : 'validation_error',
+      message: tooLarge ? 'The request line and headers are larger than this server accepts' : 'The request is not valid HTTP',
+      details: [{ field: tooLarge ? 'headers' : 'request', issue: tooLarge ? 'too large' : 'malformed' }],
+      request_id: randomUUID(),
+    },
+  });
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

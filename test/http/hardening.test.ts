@@ -108,6 +108,14 @@ describeEachStore('production hardening', (get) => {
     }
   });
 
+  it('answers a request line over the header limit with the envelope (found by the fuzz run)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const res = await fetch(`http://127.0.0.1:${port}/v1/companies?q=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toMatchObject({ status: 'error', code: 431, data: [], error: { type: 'payload_too_large' } });
+  });
+
   it('finding 10: /metrics needs the metrics token', async () => {
     const bare = await t.app.inject({ url: '/metrics', remoteAddress: '192.0.2.10' });
     expect(bare.statusCode).toBe(401);
