@@ -29,6 +29,12 @@ const QUOTA_KEY_SECONDS = 40 * 86_400;
 // INCR only a counter that was seeded from the store; a missing one is seeded on the next check.
 const INCR_IF_EXISTS = `if redis.call('exists', KEYS[1]) == 1 then return redis.call('incr', KEYS[1]) end return false`;
 
+/** 'YYYY-MM' → the first day of the following month (a real date: PostgreSQL refuses '02-31'). */
+function nextMonthStart(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
 type QuotaRedis = Redis & { quotaIncr(key: string): Promise<number | null> };
 
 export class UsageRecorder {
@@ -117,7 +123,7 @@ export class UsageRecorder {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('calls'), sql<number>`0`).as('calls'))
       .where('key_id', '=', keyId)
       .where('day', '>=', `${month}-01`)
-      .where('day', '<=', `${month}-31`)
+      .where('day', '<', nextMonthStart(month))
       .executeTakeFirst();
     let n = Number(row?.calls ?? 0);
     for (const p of this.pending.values()) if (p.keyId === keyId && p.day.startsWith(month)) n += p.calls;

@@ -23,6 +23,9 @@ describe('PostgreSQL restarted under load', () => {
     if (!pg) return ctx.skip();
     server = await serve({ DATABASE_URL: pg.url, DB_CONNECT_TIMEOUT_MS: '1000', DEMO_KEY: 'true' });
     const { port } = server;
+    // The demo key is printed just after the serving line.
+    const until = Date.now() + 10_000;
+    while (!server.output().includes('"api_secret"') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     const key = JSON.parse(server.output().split('\n').find((l) => l.includes('"api_secret"'))!) as { api_key: string; api_secret: string };
     const tok = await request(port, 'POST', '/v1/auth/token', { body: { api_key: key.api_key, api_secret: key.api_secret } });
     expect(tok.status).toBe(200);
