@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { AppDeps } from './http/types.js';
-import { registerErrorHandling, frameworkErrors } from './http/error-handler.js';
+import { registerErrorHandling, frameworkErrors, clientErrorHandler } from './http/error-handler.js';
 import { registerValidation } from './http/validation.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerMetrics } from './http/metrics.js';
@@ -18,6 +18,7 @@ import { ApiError } from './http/errors.js';
 import { loggerOptions } from './http/logger.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerExplorer } from './http/explorer.js';
+import { fallbackRateLimitStore } from './redis/rate-limit-store.js';
 import { authOperations } from './features/auth/index.js';
 import { accountOperations } from './features/account/index.js';
 import { adminOperations } from './features/admin/index.js';
@@ -39,6 +40,10 @@ export function allOperations(): Operation[] {
   return [...authOperations, ...accountOperations, ...adminOperations, ...systemOperations, ...hsCodeOperations, ...shipmentOperations, ...webhookOperations, ...companyOperations, ...supplyChainOperations, ...tradeOperations, ...statisticsOperations, ...importOperations, ...exportOperations];
 }
 
+function trustHops(n: number) {
+  return (_address: string, hop: number) => hop < n;
+}
+
 export interface BuildOptions {
   logger?: boolean;
   operations?: Operation[];
@@ -48,15 +53,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // Small by default: a body is read before any limit or throttle can refuse it. The one route
+    // that takes large bodies (ingestion) raises its own.
+    bodyLimit: config.smallBodyLimitBytes,
+    // A hop count trusts that many addresses from the socket's end (proxy-addr's hop index).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // Requests arriving while the server closes are refused below, in the envelope.
+    return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // JSON only: form bodies and plain text get a 415 instead of being guessed at.
@@ -65,6 +75,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerValidation(app);
   registerErrorHandling(app);
+  // Closing: a request on a kept-alive connection is told to go elsewhere (a load balancer retries
+  // it) in the envelope, and the connection is closed after the answer.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    done(new ApiError('service_unavailable', 'The server is shutting down; retry the request', [], { 'retry-after': '1' }));
+  });
   const security = securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(security);
@@ -87,10 +109,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     max: (req) => req.auth?.rateLimitPerMinute ?? config.rateLimitPerMinute,
     keyGenerator: (req) => (req.auth ? `key:${req.auth.keyId}` : `ip:${req.ip}`),
     enableDraftSpec: true,
+    // With Redis: one count per key across processes and machines, per process while it is away.
+    ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis) as never } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new ApiError('rate_limited', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s`, [], {}),
   });
-  registerMetrics(app);
+  registerMetrics(app, config.metricsToken);
   await registerCompression(app);
   await registerOpenApi(app, VERSION);
   registerOperations(app, deps, options.operations ?? allOperations());

@@ -4,12 +4,13 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Store } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { READ_SCOPES } from './http/scopes.js';
+import { DEMO_SCOPES } from './http/scopes.js';
 import { countKeys, createKey, findKeyByApiKey } from './features/auth/queries.js';
 import { UsageRecorder } from './http/usage.js';
 import { LoginThrottle } from './features/auth/throttle.js';
 import { registerBatchListeners } from './batch-listeners.js';
 import type { AppDeps } from './http/types.js';
+import { openRedis } from './redis/client.js';
 
 export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8Array> {
   if (config.tokenSecret) return new TextEncoder().encode(config.tokenSecret);
@@ -22,20 +23,39 @@ export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8
   return Buffer.from(stored.value, 'base64url');
 }
 
-/** On a store without keys, creates the demo key (all read scopes) and returns its credentials. */
+/**
+ * The demo key (read scopes, no contact details): the configured pair if missing, or on a store
+ * without keys a generated one when DEMO_KEY allows (default: SQLite only). Returns its
+ * credentials when it was created now.
+ */
 export async function ensureDemoKey(store: Store, config: Config) {
   if (config.demoApiKey && config.demoApiSecret) {
     if (await findKeyByApiKey(store.db, config.demoApiKey)) return null;
-    return createKey(store.db, { name: 'demo', scopes: READ_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute, apiKey: config.demoApiKey, apiSecret: config.demoApiSecret });
+    return createKey(store.db, { name: 'demo', scopes: DEMO_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute, apiKey: config.demoApiKey, apiSecret: config.demoApiSecret });
   }
+  if (!config.demoKey) return null;
   const { n } = await countKeys(store.db);
   if (Number(n) > 0) return null;
-  return createKey(store.db, { name: 'demo', scopes: READ_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute });
+  return createKey(store.db, { name: 'demo', scopes: DEMO_SCOPES, plan: 'demo', rateLimitPerMinute: config.rateLimitPerMinute });
 }
 
-export async function prepareDeps(store: Store, config: Config): Promise<AppDeps> {
+export interface PrepareOptions {
+  /** The clock of quota months (tests move it across a month's turn). */
+  clock?: () => Date;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export async function prepareDeps(store: Store, config: Config, options: PrepareOptions = {}): Promise<AppDeps> {
   registerBatchListeners();
   await migrate(store);
-  const usage = new UsageRecorder(store.db);
-  return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle() };
+  const log = options.log ?? (() => undefined);
+  const redis = config.redisUrl ? openRedis(config.redisUrl, log) : null;
+  const usage = new UsageRecorder(store.db, { redis, clock: options.clock });
+  return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle(redis), redis };
+}
+
+/** Closes what prepareDeps opened (the store is the caller's). */
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.usage.stop();
+  await deps.redis?.close();
 }

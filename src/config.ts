@@ -9,7 +9,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Largest body of the ingestion batch route (the only route that takes large bodies). */
   bodyLimitBytes: number;
+  /** Largest body of every other route. */
+  smallBodyLimitBytes: number;
   corsOrigins: string[] | '*' | false;
   tokenSecret: string | undefined;
   demoApiKey: string | undefined;
@@ -17,7 +20,16 @@ export interface Config {
   seedDeclarations: number;
   seedValue: number;
   rateLimitPerMinute: number;
-  trustProxy: boolean;
+  /**
+   * How many proxies (hops) in front of the server to trust, or their addresses: the client
+   * address is the right-most X-Forwarded-For entry not added by a trusted proxy. `true` means
+   * one hop. false: the socket's address.
+   */
+  trustProxy: false | number | string[];
+  /** Bearer token that /metrics requires; unset: /metrics answers only the loopback interface. */
+  metricsToken: string | undefined;
+  /** Create a demo key (read scopes without contacts) on a store without keys. */
+  demoKey: boolean;
   allowPrivateWebhooks: boolean;
   /** File of the analytic store (DuckDB), or ':memory:'; see docs/aggregates.md. */
   analyticsPath: string;
@@ -26,6 +38,16 @@ export interface Config {
   analyticsThreads: number;
   /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
   slowQueryMs: number;
+  /** PostgreSQL: milliseconds to wait for a new connection before the request gets a 503. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: statements running longer than this (ms) are cancelled by the server; 0: none. */
+  dbStatementTimeoutMs: number;
+  /** Redis for limits, quota, throttle and revocations shared between processes; unset: per process. */
+  redisUrl: string | undefined;
+  /** API processes `npm start` runs on one port (node:cluster); 1: this process serves. */
+  workers: number;
+  /** Set by the cluster primary for each worker it forks (0 runs the background work). */
+  workerIndex: number;
   dataDir: string;
 }
 
@@ -51,16 +73,35 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 }
 
 // Beside the SQLite file it is derived from (so each store has its own), in DATA_DIR for
-// PostgreSQL, in memory for an in-memory store.
+// PostgreSQL, in memory for an in-memory store. DuckDB lets one process hold a file: each worker
+// of a cluster keeps its own (`.w1`, `.w2`… before the extension).
 function analyticsPath(env: Env, dataDir: string, databaseUrl: string): string {
+  const worker = env.TRADEAPI_WORKER_INDEX?.trim();
+  const perWorker = (file: string) => (worker && file !== ':memory:' ? file.replace(/(\.duckdb)?$/, `.w${worker}$1`) : file);
   const set = env.ANALYTICS_PATH?.trim();
-  if (set) return set;
+  if (set) return perWorker(set);
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
     if (file === '' || file === ':memory:') return ':memory:';
-    return file.replace(/\.(sqlite3?|db)$/, '') + '.duckdb';
+    return perWorker(file.replace(/\.(sqlite3?|db)$/, '') + '.duckdb');
   }
-  return path.join(dataDir, 'analytics.duckdb');
+  return perWorker(path.join(dataDir, 'analytics.duckdb'));
+}
+
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  const v = raw?.trim().toLowerCase();
+  if (!v || ['0', 'false', 'no', 'off'].includes(v)) return false;
+  // One proxy in front: its own entry (the right-most) is the client; anything to the left of it
+  // was written by the client and is not believed.
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be at most 10, got ${n}`);
+    return n;
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const a of list) if (!/^[0-9a-f.:]+(\/\d{1,3})?$/.test(a)) throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses/CIDRs, got "${raw}"`);
+  return list;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -83,6 +124,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if ((env.DEMO_API_KEY === undefined) !== (env.DEMO_API_SECRET === undefined)) {
     throw new ConfigError('DEMO_API_KEY and DEMO_API_SECRET must be set together');
   }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/:[^:@/]*@/, ':***@')}"`);
+  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters');
   const config: Config = {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -91,6 +136,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 10, 86_400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 86_400, 60, 365 * 86_400),
     bodyLimitBytes: int(env, 'BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    smallBodyLimitBytes: Math.min(int(env, 'BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024), 1024 * 1024),
     corsOrigins,
     tokenSecret: secret,
     demoApiKey: env.DEMO_API_KEY,
@@ -99,12 +145,22 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     seedDeclarations: int(env, 'SEED_DECLARATIONS', 15_000, 0, 50_000_000),
     seedValue: int(env, 'SEED', 42, 0, 2 ** 31 - 1),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    metricsToken,
+    // A store anyone can read with a published demo key is a development convenience: on by
+    // default for the SQLite file, off for PostgreSQL (production) unless asked for.
+    demoKey: bool(env, 'DEMO_KEY', databaseUrl.startsWith('sqlite:')),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
     analyticsPath: analyticsPath(env, dataDir, databaseUrl),
     analyticsMemoryMb: int(env, 'ANALYTICS_MEMORY_MB', 1024, 64, 1024 * 1024),
     analyticsThreads: int(env, 'ANALYTICS_THREADS', 2, 1, 256),
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+    // Generous: migrations and warm-up reads of a large store run through the same pool.
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 120_000, 0, 86_400_000),
+    redisUrl,
+    workers: int(env, 'WORKERS', 1, 1, 64),
+    workerIndex: int(env, 'TRADEAPI_WORKER_INDEX', 0, 0, 63),
     dataDir,
   };
   return Object.freeze(config);

@@ -2,7 +2,7 @@
 import { loadConfig, ConfigError } from './config.js';
 import { openStore } from './db/connect.js';
 import { buildApp } from './app.js';
-import { prepareDeps, ensureDemoKey } from './bootstrap.js';
+import { prepareDeps, ensureDemoKey, closeDeps } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
@@ -12,6 +12,18 @@ import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
 import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
+import { installProcessGuard, type GuardLog } from './process-guard.js';
+import { runPrimary, isWorker } from './cluster.js';
+import { printDemoKey } from './demo-key.js';
+
+// Errors are not JSON-serialisable as they are; keep what a reader of the log needs.
+function describe(obj: object): object {
+  const err = (obj as { err?: unknown }).err;
+  return err instanceof Error ? { err: { type: err.name, message: err.message, code: (err as { code?: unknown }).code } } : obj;
+}
+
+/** How long a stopping process keeps serving with `Connection: close` before it stops accepting. */
+const DRAIN_MS = 500;
 
 async function main(): Promise<void> {
   let config;
@@ -24,9 +36,20 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (config.workers > 1 && !isWorker()) return runPrimary(config);
+  // In a cluster the primary prepared the store and made the demo key.
+  const primary = !isWorker();
   const started = performance.now();
+  // Until the HTTP logger exists, faults go to stderr as one JSON line each, as pino writes them.
+  const early = (level: number) => (obj: object, msg: string) => process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...describe(obj) })}\n`);
+  let log: GuardLog = { error: early(50), fatal: early(60) };
+  let stop: (signal: string) => Promise<void> = async () => process.exit(1);
+  installProcessGuard({ error: (o, m) => log.error(o, m), fatal: (o, m) => log.fatal(o, m) }, (reason) => void stop(reason));
   const store = await openStore(config.databaseUrl, {
     slowQueryMs: config.slowQueryMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    onPoolError: (err) => log.error({ err }, 'a pooled store connection failed; it is replaced on next use'),
     // Before the HTTP logger exists; one JSON line, as pino writes them.
     onSlowQuery: (ms, sql) => process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'slow store query', ms, sql: sql.slice(0, 2000) })}\n`),
     analytics: {
@@ -37,17 +60,20 @@ async function main(): Promise<void> {
       progress: (applied, total) => process.stdout.write(`tradeapi: analytic store: ${applied} of ${total} declarations applied\n`),
     },
   });
-  const deps = await prepareDeps(store, config);
+  const deps = await prepareDeps(store, config, { log: (msg, err) => log.error(err ? { err } : {}, msg) });
   // Opened before any demo data is written, so it is fed as the batches commit; on a store with
   // data it starts catching up (a new file is built from the row store in the background;
-  // aggregates wait for it or answer 503 meanwhile).
+  // aggregates wait for it or answer 503 meanwhile). Each process of a cluster has its own file.
   const analytics = await analyticsOf(store.db);
-  await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
-  const demo = await ensureDemoKey(store, config);
+  if (primary) await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
+  const demo = primary ? await ensureDemoKey(store, config) : null;
+  // Background work runs in one process of a cluster: worker 0.
+  const background = primary || config.workerIndex === 0;
   const app = await buildApp(deps);
+  log = app.log;
   deps.usage.start();
-  const webhookWorker = startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
-  const bulkRunner = startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) });
+  const webhookWorker = background ? startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) }) : null;
+  const bulkRunner = background ? startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) }) : null;
   trackWarmUp(analytics.catchUp().catch((err: unknown) => app.log.error({ err }, 'building the analytic store failed')));
   // Built on first use otherwise, with the first callers waiting: the company directory (name
   // index and trade sizes).
@@ -60,22 +86,31 @@ async function main(): Promise<void> {
   trackWarmUp(shipmentTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the tracked shipments failed')));
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  let draining = false;
+  app.server.on('request', (_req, res) => {
+    if (draining) res.shouldKeepAlive = false;
+  });
+  stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // Drain first: answers carry `Connection: close` for a moment while the server still
+    // accepts, so clients on kept-alive connections move to a new connection (another process,
+    // or a refused connect once all have closed) instead of sending into a socket being closed.
+    draining = true;
+    await new Promise((r) => setTimeout(r, DRAIN_MS));
     // Keep-alive connections busy when closing began turn idle once their request is answered;
     // close them as they do, or the server would wait for clients to hang up.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close(); // stops accepting, waits for in-flight requests
     clearInterval(sweep);
-    await webhookWorker.stop();
-    await bulkRunner.stop();
-    await deps.usage.stop();
+    await webhookWorker?.stop();
+    await bulkRunner?.stop();
+    await closeDeps(deps);
     await store.close();
-    process.exit(0);
+    process.exit(signal === 'uncaughtException' ? 1 : 0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -85,12 +120,7 @@ async function main(): Promise<void> {
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   console.log(`tradeapi: serving on http://${config.host}:${port} (store: ${store.engine}) in ${Math.round(performance.now() - started)} ms`);
   console.log(`tradeapi: API description http://${config.host}:${port}/v1/openapi.json, interactive docs http://${config.host}:${port}/docs`);
-  if (demo) {
-    // Printed once, at creation: the secret is stored only as a hash.
-    console.log('tradeapi: demo key created (all read scopes). Keep the secret, it is shown only now:');
-    console.log(JSON.stringify({ api_key: demo.api_key, api_secret: demo.api_secret, scopes: demo.scopes }));
-    console.log(`tradeapi: try  curl -s -X POST http://${config.host}:${port}/v1/auth/token -H 'content-type: application/json' -d '{"api_key":"${demo.api_key}","api_secret":"<secret>"}'`);
-  }
+  if (demo) printDemoKey(demo, config.host, port);
 }
 
 main().catch((err) => {

@@ -49,7 +49,7 @@ export function newJobId(): string {
 export async function createJob(db: Kysely<DB>, input: { keyId: string; query: Record<string, unknown>; format: BulkFormat }): Promise<BulkJob> {
   const row = {
     id: newJobId(), key_id: input.keyId, query: JSON.stringify(input.query), format: input.format, status: 'queued', rows_written: 0,
-    rows_total: null, file_path: null, file_bytes: null, error: null, created_at: nowIso(), finished_at: null,
+    rows_total: null, file_path: null, file_bytes: null, error: null, created_at: nowIso(), finished_at: null, lease_until: null,
   } satisfies Insertable<BulkExportJobsTable>;
   await db.insertInto('bulk_export_jobs').values(row).execute();
   return toJob(row);
@@ -66,9 +66,20 @@ export async function queuedJobIds(db: Kysely<DB>): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Moves a queued job to running; false when another runner took it first. */
-export async function claimJob(db: Kysely<DB>, id: string): Promise<BulkJob | null> {
-  const res = await db.updateTable('bulk_export_jobs').set({ status: 'running' }).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+/** How long a claimed job is held without a renewal; the runner renews it every third of this. */
+export const LEASE_MS = 60_000;
+
+/**
+ * Moves a queued job to running, leased to this process; null when another runner took it first
+ * (the conditional update is the claim on both engines, as FOR UPDATE SKIP LOCKED would be).
+ */
+export async function claimJob(db: Kysely<DB>, id: string, now = new Date()): Promise<BulkJob | null> {
+  const res = await db
+    .updateTable('bulk_export_jobs')
+    .set({ status: 'running', lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return null;
   const r = await db.selectFrom('bulk_export_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return toJob(r);
@@ -89,8 +100,21 @@ export async function failJob(db: Kysely<DB>, id: string, message: string): Prom
   await db.updateTable('bulk_export_jobs').set({ status: 'failed', error: message.slice(0, 500), finished_at: nowIso() }).where('id', '=', id).execute();
 }
 
-/** Jobs left running by a process that stopped: queued again so they are redone from scratch. */
-export async function requeueInterrupted(db: Kysely<DB>): Promise<number> {
-  const res = await db.updateTable('bulk_export_jobs').set({ status: 'queued', rows_written: 0 }).where('status', '=', 'running').executeTakeFirst();
+/** The writer of a running job is alive: hold the job for another lease. */
+export async function renewLease(db: Kysely<DB>, id: string, now = new Date()): Promise<void> {
+  await db.updateTable('bulk_export_jobs').set({ lease_until: new Date(now.getTime() + LEASE_MS).toISOString() }).where('id', '=', id).where('status', '=', 'running').execute();
+}
+
+/**
+ * Jobs left running by a process that stopped (lease run out, or none from before leases):
+ * queued again so they are redone from scratch. A job another live process is writing is left alone.
+ */
+export async function requeueInterrupted(db: Kysely<DB>, now = new Date()): Promise<number> {
+  const res = await db
+    .updateTable('bulk_export_jobs')
+    .set({ status: 'queued', rows_written: 0, lease_until: null })
+    .where('status', '=', 'running')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]))
+    .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

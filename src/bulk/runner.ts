@@ -10,7 +10,7 @@ import type { Store } from '../db/connect.js';
 import { encode } from '../http/download.js';
 import { ApiError } from '../http/errors.js';
 import { openExport, type ExportQueryValue } from '../features/trade/bulk-source.js';
-import { claimJob, completeJob, failJob, queuedJobIds, requeueInterrupted, setProgress, type BulkJob } from './jobs.js';
+import { claimJob, completeJob, failJob, queuedJobIds, renewLease, requeueInterrupted, setProgress, LEASE_MS, type BulkJob } from './jobs.js';
 
 export interface BulkDeps {
   store: Store;
@@ -60,13 +60,20 @@ async function runJob(deps: BulkDeps, job: BulkJob): Promise<void> {
 /** Runs every queued job to its end, one after another; returns how many were run. */
 export async function runPendingJobs(deps: BulkDeps, onError: (err: unknown, jobId: string) => void = () => undefined): Promise<number> {
   let ran = 0;
+  // Jobs of a process that stopped mid-export come back once their lease runs out.
+  await requeueInterrupted(deps.store.db);
   for (const id of await queuedJobIds(deps.store.db)) {
     const job = await claimJob(deps.store.db, id);
     if (!job) continue;
+    // The heartbeat: renewed while this process writes the job.
+    const heartbeat = setInterval(() => void renewLease(deps.store.db, id).catch(() => undefined), LEASE_MS / 3);
+    heartbeat.unref();
     try {
       await runJob(deps, job);
     } catch (err) {
       onError(err, id);
+    } finally {
+      clearInterval(heartbeat);
     }
     ran++;
   }

@@ -25,6 +25,16 @@ export interface StoreOptions {
   /** Queries slower than this many milliseconds are reported to `onSlowQuery` (0: off). */
   slowQueryMs?: number;
   onSlowQuery?: (ms: number, sql: string) => void;
+  /** PostgreSQL: give up on opening a connection after this many milliseconds (0: wait forever). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement running longer than this (0: no limit). */
+  statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: an idle pooled connection failed (server restarted, network cut). The pool drops
+   * the connection and opens a new one on the next query; without a listener node-postgres'
+   * 'error' event would end the process.
+   */
+  onPoolError?: (err: Error) => void;
   /**
    * The analytic store that answers aggregates over this row store (opened on first use). Its
    * file defaults to the SQLite file's name with `.duckdb`, and to memory for an in-memory or
@@ -147,8 +157,13 @@ async function openPostgres(url: string, options: StoreOptions): Promise<Store> 
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // A dead peer (host gone, no RST) is noticed by TCP keepalive rather than after minutes.
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('error', (err) => options.onPoolError?.(err));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: slowQueryLog(options) });
   return {
     db,

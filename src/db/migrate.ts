@@ -11,6 +11,8 @@ import * as m009 from './migrations/009-missing-rollups.js';
 import * as m010 from './migrations/010-trading-pair-indexes.js';
 import * as m011 from './migrations/011-shipment-list-indexes.js';
 import * as m012 from './migrations/012-declaration-batches.js';
+import * as m030 from './migrations/030-company-identity.js';
+import * as m031 from './migrations/031-bulk-export-leases.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '010-trading-pair-indexes': m010,
   '011-shipment-list-indexes': m011,
   '012-declaration-batches': m012,
+  '030-company-identity': m030,
+  '031-bulk-export-leases': m031,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

@@ -1,6 +1,6 @@
 // Row types of the store, as Kysely sees them. Kept in step with migrations/ by hand: the
 // migration test compares the two on both engines.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface SettingsTable { key: string; value: string }
 
@@ -105,6 +105,8 @@ export interface BulkExportJobsTable {
   id: string; key_id: string; query: string; format: string; status: string; rows_written: Generated<number>;
   rows_total: number | null; file_path: string | null; file_bytes: number | null; error: string | null;
   created_at: string; finished_at: string | null;
+  /** Until when the process running the job holds it (migration 031). */
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface ItemRollupMeasures {

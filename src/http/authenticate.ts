@@ -17,9 +17,11 @@ export function registerAuthentication(app: FastifyInstance, deps: AppDeps): voi
       throw new ApiError('forbidden', `This operation needs the scope ${scope}; the token has: ${req.auth.scopes.join(', ') || 'none'}`);
     }
   });
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', async (req, reply) => {
     const op = req.routeOptions.config?.operationId;
-    if (req.auth && op) deps.usage.record(req.auth.keyId, op, req.recordsServed);
+    // Only successful calls count (usage and the monthly quota): refusals and failures are not
+    // the caller's use of the service.
+    if (req.auth && op && reply.statusCode < 400) deps.usage.record(req.auth.keyId, op, req.recordsServed);
   });
 }
 

@@ -23,9 +23,15 @@ export function wantsDownload(req: FastifyRequest): DownloadFormat | null {
   return null;
 }
 
+// A text cell starting with one of these is run as a formula by spreadsheets (CSV injection):
+// such cells get a leading apostrophe, the OWASP advice. Numbers are written as they are.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
 export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  let s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (typeof v === 'string' && FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -1,8 +1,11 @@
 // One handler turns every failure into the error envelope. 5xx answers carry a generic message;
 // the cause goes to the log with the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ApiError, methodNotAllowed, type ErrorDetail } from './errors.js';
+import { isStoreUnavailable, STORE_RETRY_AFTER_S } from '../db/faults.js';
 
 export function errorBody(req: FastifyRequest, err: ApiError) {
   return {
@@ -61,6 +64,9 @@ export function toApiError(err: unknown): ApiError {
   if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new ApiError('validation_error', 'The request body is not valid JSON', [{ field: 'body', issue: 'invalid JSON' }]);
   }
+  if (isStoreUnavailable(err)) {
+    return new ApiError('service_unavailable', 'The data store is unavailable for the moment; retry shortly', [], { 'retry-after': String(STORE_RETRY_AFTER_S) });
+  }
   if (e.statusCode === 429) return new ApiError('rate_limited', e.message || 'Too many requests');
   if (e.statusCode === 503) return new ApiError('service_unavailable', 'The server is shutting down or overloaded; retry shortly');
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
@@ -81,6 +87,32 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   void sendError(req, reply, new ApiError('validation_error', 'The request path is not a valid URL path', [{ field: 'path', issue: 'malformed' }]));
 }
 
+/**
+ * Requests Node's HTTP parser refuses before any route runs (a request line or headers over the
+ * header size limit, malformed HTTP): answered in the envelope too, then the connection closed.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    status: 'error',
+    code: status,
+    data: [],
+    error: {
+      type: tooLarge ? 'payload_too_large' : 'validation_error',
+      message: tooLarge ? 'The request line and headers are larger than this server accepts' : 'The request is not valid HTTP',
+      details: [{ field: tooLarge ? 'headers' : 'request', issue: tooLarge ? 'too large' : 'malformed' }],
+      request_id: randomUUID(),
+    },
+  });
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // A second router of every route, to tell 405 (path exists, method does not) from 404.
   const known = FindMyWay({ ignoreTrailingSlash: true });
@@ -90,7 +122,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = toApiError(err);
-    if (apiErr.status >= 500) req.log.error({ err }, 'request failed');
+    if (apiErr.type === 'service_unavailable') req.log.warn({ err: { message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'store unavailable');
+    else if (apiErr.status >= 500) req.log.error({ err }, 'request failed');
     else if (apiErr.type === 'internal_error') req.log.error({ err }, 'request failed');
     return sendError(req, reply, apiErr);
   });

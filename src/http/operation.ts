@@ -49,6 +49,8 @@ export interface OperationSpec<P extends TSchema, Q extends TSchema, B extends T
   data: TSchema;
   /** Error kinds this operation documents beyond the ones every route can return. */
   errors?: ErrorType[];
+  /** Largest request body: 'large' for bulk payloads (BODY_LIMIT), else a byte count; default 1 MiB. */
+  bodyLimit?: number | 'large';
   /** Success status (200 unless said). */
   status?: number;
   /** Lists and aggregates: the handler may be asked for the whole result as a download. */
@@ -87,6 +89,7 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, operatio
     app.route({
       method: op.method,
       url: op.url,
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit === 'large' ? deps.config.bodyLimitBytes : Math.min(op.bodyLimit, deps.config.smallBodyLimitBytes) } : {}),
       schema: {
         operationId: op.operationId,
         tags: [op.tag],

@@ -13,6 +13,8 @@ export type Scope = (typeof SCOPES)[number];
 
 /** What a freshly started demo gets: everything that reads, nothing that writes or administers. */
 export const READ_SCOPES: Scope[] = ['trade:read', 'companies:read', 'contacts:read', 'shipments:read'];
+/** The demo key's: personal contact details are never readable with a published demo key. */
+export const DEMO_SCOPES: Scope[] = READ_SCOPES.filter((s) => s !== 'contacts:read');
 
 export function parseScopes(text: string): Scope[] {
   return text.split(/[\s,]+/).filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));

@@ -3,6 +3,7 @@ import type { Store } from '../db/connect.js';
 import type { Scope } from './scopes.js';
 import type { UsageRecorder } from './usage.js';
 import type { LoginThrottle } from '../features/auth/throttle.js';
+import type { SharedRedis } from '../redis/client.js';
 
 /** What the application is built from; tests build it with their own store and config. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   usage: UsageRecorder;
   tokenSecret: Uint8Array;
   loginThrottle: LoginThrottle;
+  /** Shared counters (REDIS_URL); null: everything is counted in this process. */
+  redis: SharedRedis | null;
 }
 
 export interface AuthContext {

@@ -108,7 +108,20 @@ export async function writeBatch(store: Store, records: readonly unknown[], opts
 
 /** writeBatch for records already validated through a BatchBuilder. */
 export async function writeBuilt(store: Store, built: BatchBuilder, opts: Omit<BatchOptions, 'today'>): Promise<BatchResult> {
-  return writeStreamed(store, { chunks: [built.valid], expected: built.valid.length, finish: () => built }, opts);
+  const write = () => writeStreamed(store, { chunks: [built.valid], expected: built.valid.length, finish: () => built }, opts);
+  try {
+    return await write();
+  } catch (err) {
+    // Another batch created one of this batch's new companies first (migration 030's unique
+    // indexes): this one rolled back whole; written again it finds that company.
+    if (!isCompanyConflict(err)) throw err;
+    return write();
+  }
+}
+
+function isCompanyConflict(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
+  return (e.code === '23505' && /^companies_/.test(String(e.constraint))) || (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && /companies\./.test(String(e.message)));
 }
 
 /**

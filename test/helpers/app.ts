@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Store } from '../../src/db/connect.js';
 import { buildApp } from '../../src/app.js';
-import { prepareDeps } from '../../src/bootstrap.js';
+import { prepareDeps, closeDeps } from '../../src/bootstrap.js';
 import { createKey } from '../../src/features/auth/queries.js';
 import type { Scope } from '../../src/http/scopes.js';
 import type { AppDeps } from '../../src/http/types.js';
@@ -39,7 +39,7 @@ export async function makeTestApp(store: Store, env: Record<string, string> = {}
     },
     async close() {
       await app.close();
-      await deps.usage.stop();
+      await closeDeps(deps);
     },
   };
 }

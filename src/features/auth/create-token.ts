@@ -15,6 +15,7 @@ export const createToken = defineOperation({
   tag: 'Auth',
   summary: 'Exchange an API key and secret for an access token and a refresh token',
   description: 'JSON body only. Credentials sent as form fields or query parameters are refused (415/400) and never get a token.',
+  bodyLimit: 8192,
   scope: 'public',
   querystring: NoQuery,
   body: Type.Object(
@@ -25,11 +26,13 @@ export const createToken = defineOperation({
   errors: ['unauthorized', 'unsupported_media_type', 'payload_too_large'],
   async handle({ body }, { deps, req }) {
     const throttle = deps.loginThrottle;
-    const ids = [`key:${body.api_key}`, `ip:${req.ip}`];
-    const wait = throttle.blockedFor(ids);
-    if (wait > 0) throw new ApiError('rate_limited', `Too many failed attempts; retry in ${wait} s`, [], { 'retry-after': String(wait) });
-    const delay = throttle.delayMs(ids);
-    if (delay > 0) await sleep(delay);
+    // Failures count per key and address together, and per address: guessing from one address is
+    // refused, but others' wrong secrets never lock the key's owner out. req.ip is the right-most
+    // untrusted address (TRUST_PROXY), not one the client wrote.
+    const ids = [`key:${body.api_key}|ip:${req.ip}`, `ip:${req.ip}`];
+    const { waitS, delayMs } = await throttle.check(ids);
+    if (waitS > 0) throw new ApiError('rate_limited', `Too many failed attempts; retry in ${waitS} s`, [], { 'retry-after': String(waitS) });
+    if (delayMs > 0) await sleep(delayMs);
     const key = await findKeyByApiKey(deps.store.db, body.api_key);
     const now = Date.now();
     let ok = await verifySecret(body.api_secret, key?.secret_hash ?? DUMMY_HASH);
@@ -37,10 +40,10 @@ export const createToken = defineOperation({
       ok = await verifySecret(body.api_secret, key.previous_secret_hash);
     }
     if (!key || !ok || key.status !== 'active') {
-      throttle.fail(ids);
+      await throttle.fail(ids);
       throw new ApiError('unauthorized', 'Unknown API key or wrong secret');
     }
-    throttle.succeed(ids);
+    await throttle.succeed(ids);
     await touchKey(deps.store.db, key.id);
     const pair = await issuePair(deps.store.db, deps.tokenSecret, deps.config, key.id, parseScopes(key.scopes));
     return { data: [pair], headers: { 'cache-control': 'no-store' } };

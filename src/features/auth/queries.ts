@@ -83,6 +83,9 @@ export async function rotateKeySecret(db: Kysely<DB>, key: ApiKeyRow, graceSecon
     })
     .where('id', '=', key.id)
     .execute();
+  // A new secret ends the sessions opened with the old one: their refresh tokens stop working
+  // (access tokens already issued run out within their short lifetime).
+  await db.updateTable('refresh_tokens').set({ revoked_at: now.toISOString() }).where('key_id', '=', key.id).where('revoked_at', 'is', null).execute();
   return apiSecret;
 }
 
@@ -170,6 +173,12 @@ export async function markRefreshUsed(db: Kysely<DB>, tokenHash: string, now = n
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** When the session of a refresh-token family began: its first token's creation. */
+export async function familyStartedAt(db: Kysely<DB>, familyId: string): Promise<number> {
+  const row = await db.selectFrom('refresh_tokens').select((eb) => eb.fn.min('created_at').as('began')).where('family_id', '=', familyId).executeTakeFirst();
+  return Date.parse(String(row?.began));
 }
 
 export function revokeRefreshFamily(db: Kysely<DB>, familyId: string, now = new Date()) {

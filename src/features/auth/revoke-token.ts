@@ -10,6 +10,7 @@ export const revokeToken = defineOperation({
   operationId: 'revokeToken',
   tag: 'Auth',
   summary: 'Revoke an access token or a refresh token of the calling key; it stops working at once',
+  bodyLimit: 16384,
   scope: 'authenticated',
   body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false }),
   data: Type.Object({ revoked: Type.Boolean(), token_type: Type.Union([Type.Literal('access_token'), Type.Literal('refresh_token')]) }),

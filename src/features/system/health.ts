@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { defineOperation } from '../../http/operation.js';
 import { ApiError } from '../../http/errors.js';
 import { openedAnalytics } from '../../analytics/registry.js';
+import { STORE_RETRY_AFTER_S } from '../../db/faults.js';
 import { warmUpState } from '../../warm-up.js';
 
 export const getHealth = defineOperation({
@@ -23,7 +24,7 @@ export const getHealth = defineOperation({
     try {
       await sql`select 1`.execute(deps.store.db);
     } catch {
-      throw new ApiError('service_unavailable', 'The store does not respond');
+      throw new ApiError('service_unavailable', 'The store does not respond', [], { 'retry-after': String(STORE_RETRY_AFTER_S) });
     }
     const analytics = await openedAnalytics(deps.store.db);
     return {

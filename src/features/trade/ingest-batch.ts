@@ -27,6 +27,7 @@ export const ingestBatch = defineOperation({
     'invalid ones are listed with the field and the reason. Declaration numbers already stored count as duplicates. ' +
     'The batch is idempotent: the `Idempotency-Key` header (default: a hash of the body) identifies it, and sending ' +
     'it again returns the first result without writing. A batch whose every record is invalid is a 400.',
+  bodyLimit: 'large',
   scope: 'data:write',
   body: Type.Union([Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_RECORDS }), Type.String({ minLength: 1, maxLength: MAX_BODY_BYTES, description: 'NDJSON' })]),
   data: Type.Object({

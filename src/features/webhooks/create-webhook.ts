@@ -1,12 +1,15 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
-import { badParam } from '../../http/errors.js';
+import { ApiError, badParam } from '../../http/errors.js';
 import { checkWebhookUrl } from '../../domain/webhooks/url-guard.js';
 import { generateWebhookSecret } from '../../domain/webhooks/signing.js';
 import { findShipment } from '../shipments/queries.js';
 import { WEBHOOK_EVENTS, kindsOf, parseFilter, type WebhookEvent } from './filters.js';
-import { insertWebhook } from './queries.js';
+import { countActiveWebhooks, insertWebhook } from './queries.js';
 import { WebhookView, toWebhookView } from './views.js';
+
+/** Active subscriptions one key may hold. */
+export const MAX_WEBHOOKS_PER_KEY = 100;
 
 export const createWebhook = defineOperation({
   method: 'POST',
@@ -31,7 +34,12 @@ export const createWebhook = defineOperation({
     { additionalProperties: false },
   ),
   data: Type.Object({ ...WebhookView.properties, secret: Type.String({ description: 'Shown only in this answer' }) }),
+  errors: ['conflict'],
   async handle({ body }, { deps, auth }) {
+    // Each subscription costs a filter match per batch and a lane of deliveries: bounded per key.
+    if ((await countActiveWebhooks(deps.store.db, auth!.keyId)) >= MAX_WEBHOOKS_PER_KEY) {
+      throw new ApiError('conflict', `A key may hold at most ${MAX_WEBHOOKS_PER_KEY} active subscriptions; delete one first`);
+    }
     const check = checkWebhookUrl(body.url, { allowPrivate: deps.config.allowPrivateWebhooks });
     if (!check.ok) throw badParam('url', check.message);
     if (body.shipment_id !== undefined) {

@@ -39,6 +39,12 @@ export async function insertWebhook(db: Kysely<DB>, w: NewWebhook, now: Date): P
   return row;
 }
 
+/** Subscriptions a key holds that are still active (deleted ones are gone, disabled ones kept). */
+export async function countActiveWebhooks(db: Kysely<DB>, keyId: string): Promise<number> {
+  const row = await db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where('key_id', '=', keyId).where('status', '=', 'active').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export function listWebhooks(db: Kysely<DB>, keyId: string, afterId: string | null, limit: number): Promise<WebhookRow[]> {
   let q = db.selectFrom('webhooks').selectAll().where('key_id', '=', keyId);
   if (afterId !== null) q = q.where('id', '>', afterId);

@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describeEachStore } from '../../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { deliverDue } from '../../../src/webhooks/worker.js';
+import { MAX_WEBHOOKS_PER_KEY } from '../../../src/features/webhooks/create-webhook.js';
 import { notifyNewRecords } from '../../../src/features/webhooks/queries.js';
 import type { RetryPolicy } from '../../../src/domain/webhooks/retry.js';
 import { insertShipment } from '../shipments/fixtures.js';
@@ -225,4 +226,26 @@ describeEachStore('webhooks', (get) => {
     const mine = rx.hits.map((h) => JSON.parse(h.body) as { webhook_id: string; data: { record_ids: string[]; count: number } }).find((b) => b.webhook_id === id);
     expect(mine?.data).toMatchObject({ count: 2, record_ids: ['a', 'd'] });
   });
+  it('stops deliveries of a key that has been revoked (finding 4)', async () => {
+    const k = await t.key(['webhooks:write']);
+    const tok = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: k.api_key, api_secret: k.api_secret } })).json().data[0].access_token as string;
+    const shipment = await insertShipment(get().store.db, { carrier: 'REVOKED' });
+    expect((await subscribe({ url: rx.url(), events: ['shipment.status_changed'], filter: { carrier: 'REVOKED' } }, tok)).status).toBe(201);
+    await moveTo(shipment, 'GTIN', '2024-03-01T08:00:00Z');
+    const admin = await t.token(['admin']);
+    expect((await call(t, 'DELETE', `/v1/admin/api-keys/${k.key_id}`, admin)).status).toBe(200);
+    const report = await deliverDue(deps(), new Date());
+    expect(report.attempted).toBe(0);
+    expect(report.cancelled).toBe(1);
+    expect(rx.hits).toHaveLength(0);
+  });
+  it('caps the active subscriptions of one key (finding 3)', async () => {
+    const k = await t.token(['webhooks:write']);
+    for (let i = 0; i < MAX_WEBHOOKS_PER_KEY; i++) {
+      expect((await subscribe({ url: rx.url(), events: ['records.new'] }, k)).status).toBe(201);
+    }
+    const over = await subscribe({ url: rx.url(), events: ['records.new'] }, k);
+    expect(over.status).toBe(409);
+    expect(over.body.error?.message).toMatch(/at most/);
+  }, 60_000);
 });
