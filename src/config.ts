@@ -1,5 +1,6 @@
 // The only reader of process.env. Every setting is validated once at start; a bad value stops the
 // process with a message that names the variable.
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -28,6 +29,11 @@ export interface Config {
   /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
   slowQueryMs: number;
   dataDir: string;
+  /**
+   * A directory holding the public nomenclature files the classifier indexes (harmonized-system.csv
+   * and the national tariffs, see docs/hs-codes.md); null: classify from what the service ships.
+   */
+  referenceDataDir: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +77,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if ((env.DEMO_API_KEY === undefined) !== (env.DEMO_API_SECRET === undefined)) {
     throw new ConfigError('DEMO_API_KEY and DEMO_API_SECRET must be set together');
   }
+  const referenceDir = env.REFERENCE_DATA_DIR?.trim();
+  if (referenceDir && !fs.existsSync(referenceDir)) throw new ConfigError(`REFERENCE_DATA_DIR must be an existing directory, got "${referenceDir}"`);
+  if (referenceDir && !fs.statSync(referenceDir).isDirectory()) throw new ConfigError(`REFERENCE_DATA_DIR must be a directory, got "${referenceDir}"`);
   const config: Config = {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -94,6 +103,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     answerCacheBytes: int(env, 'ANSWER_CACHE_MB', 64, 1, 16_384) * 1024 * 1024,
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),
     dataDir,
+    referenceDataDir: referenceDir ? path.resolve(referenceDir) : null,
   };
   return Object.freeze(config);
 }

@@ -14,6 +14,7 @@ import { keepItemTexts } from './features/shared/item-texts.js';
 import { warmDeclarationLists } from './features/shared/declaration-ids.js';
 import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
+import { tariffIndex } from './features/hs-codes/tariff-index.js';
 
 async function main(): Promise<void> {
   let config;
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
   trackWarmUp(billTable(store).catch((err: unknown) => app.log.error({ err }, 'reading the bills of lading failed')));
   // and the tracked shipments behind supply-chain routes, ports and carriers.
   trackWarmUp(shipmentTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the tracked shipments failed')));
+  // The classifier's tariff index, from REFERENCE_DATA_DIR or ingested lines; classify answers
+  // from the shipped catalogue until it is ready.
+  tariffIndex(store.db, config.referenceDataDir, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-gateway-rollup.js';
 import * as m009 from './migrations/009-missing-rollups.js';
 import * as m010 from './migrations/010-trading-pair-indexes.js';
 import * as m011 from './migrations/011-shipment-list-indexes.js';
+import * as m020 from './migrations/020-tariff-lines.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '009-missing-rollups': m009,
   '010-trading-pair-indexes': m010,
   '011-shipment-list-indexes': m011,
+  '020-tariff-lines': m020,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

@@ -1,0 +1,192 @@
+// Classification against the tariff itself: every nomenclature line of the HS and of national
+// tariffs (their 8–10-digit lines carry the concrete product words), plus curated search terms,
+// ranked with BM25 and grouped per HS 2022 subheading; the heading's other subheadings add their
+// support, and WordNet stands in for words the tariff does not use.
+import { buildBm25 } from './bm25.js';
+import { confidenceOf } from './calibration.js';
+import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
+import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
+import { terms } from './terms.js';
+import { buildRelated } from './wordnet.js';
+
+export interface TariffCandidate {
+  hs6: string;
+  /** Relevance, comparable only within one answer. */
+  score: number;
+  /** 0–1: how often an answer ranked first with this margin was right (see calibration.ts). */
+  confidence: number;
+  evidence: {
+    matched_terms: string[];
+    /** The nomenclature lines that matched best, with their code and source. */
+    lines: Array<{ code: string; source: KnowledgeSource; text: string }>;
+  };
+}
+
+export interface TariffClassifier {
+  readonly lineCount: number;
+  readonly sources: KnowledgeSource[];
+  /** Every text the index holds, for the check that no evaluation text leaked into it. */
+  indexedTexts(): IterableIterator<string>;
+  /** The HS 2022 text of a subheading, when the index holds it. */
+  title(hs6: string): string | null;
+  classify(description: string, topK?: number): TariffCandidate[];
+}
+
+// Curated search terms are what people type; a hit on one says more than a hit on a long line.
+const SOURCE_WEIGHT: Record<KnowledgeSource, number> = {
+  'hs2022': 1, 'us-hts': 1, 'eu-cn': 1, 'uk-tariff': 1, 'uk-search-terms': 1.2, 'builtin': 1,
+};
+// Best line of a subheading, then a discounted share of the next two.
+const SUPPORT = [1, 0.3, 0.15];
+// Words after 'for'/'with' tell use or parts, not the goods themselves ('case for phone').
+const AFTER_PREPOSITION = 0.5;
+const RELATED_BOOST = Number(process.env.RB ?? 0.45);
+const WEAK_BOOST = 0.35;
+const PREPOSITIONS = new Set(['for', 'with', 'icin', 'ile', 'suitable', 'used', 'uygun']);
+
+interface QueryTerm { word: string; term: string; boost: number }
+
+/** WordNet's noun files (index.noun, data.noun) as text. */
+export interface WordNetFiles { indexNoun: string; dataNoun: string }
+
+/** Builds the classifier in one go (tests, benchmarks). */
+export function buildTariffClassifier(knowledge: Knowledge, wordnet?: WordNetFiles): TariffClassifier {
+  const steps = buildSteps(knowledge, wordnet);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Builds the classifier a slice at a time, awaiting `pause` between slices: a server keeps serving. */
+export async function buildTariffClassifierInSteps(
+  knowledge: Knowledge, wordnet: WordNetFiles | undefined, pause: () => Promise<void>,
+): Promise<TariffClassifier> {
+  const steps = buildSteps(knowledge, wordnet);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<void, TariffClassifier> {
+  const lines = knowledge.lines;
+  const docTerms: string[][] = [];
+  for (const l of lines) {
+    docTerms.push(terms(l.text).map((t) => t.term));
+    if (docTerms.length % 2000 === 0) yield;
+  }
+  const termSets = docTerms.map((ts) => new Set(ts));
+  yield;
+  const bm25 = buildBm25(docTerms);
+  yield;
+  const related = wordnet && (yield* buildRelated(wordnet.indexNoun, wordnet.dataNoun, lemmaTerm, (t) => bm25.has(t)));
+  const weight = Float64Array.from(lines, (l) => SOURCE_WEIGHT[l.source]);
+  const hs6Keys: string[] = [];
+  const hs6Id = new Map<string, number>();
+  const docGroup = Int32Array.from(lines, (l) => {
+    let id = hs6Id.get(l.hs6);
+    if (id === undefined) {
+      hs6Id.set(l.hs6, (id = hs6Keys.length));
+      hs6Keys.push(l.hs6);
+    }
+    return id;
+  });
+  const groups = hs6Keys.length;
+  const top = new Float64Array(groups * SUPPORT.length);
+  const topDoc = new Int32Array(groups * SUPPORT.length);
+  const count = new Uint8Array(groups);
+  const sources = [...new Set(lines.map((l) => l.source))];
+  const titles = new Map(lines.filter((l) => l.source === 'hs2022').map((l) => [l.hs6, l.text]));
+
+  function prepare(text: string): QueryTerm[] {
+    const out: QueryTerm[] = [];
+    let after = false;
+    const seen = new Map<string, number>();
+    for (const { word, term } of terms(text)) {
+      if (PREPOSITIONS.has(word)) {
+        after = true;
+        continue;
+      }
+      if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
+      let boost = after ? AFTER_PREPOSITION : 1;
+      if (WEAK_WORDS.has(word)) boost *= WEAK_BOOST;
+      // A repeated word is the listing's subject; count it once more, not once per repetition.
+      const times = seen.get(term) ?? 0;
+      seen.set(term, times + 1);
+      if (times >= 2) continue;
+      if (times === 1) boost *= 0.5;
+      if (bm25.has(term)) out.push({ word, term, boost });
+      for (const r of related?.get(term) ?? []) {
+        if (r.word !== term) out.push({ word, term: r.word, boost: boost * r.weight * RELATED_BOOST });
+      }
+    }
+    return out;
+  }
+
+  function offer(g: number, doc: number, score: number): void {
+    const base = g * SUPPORT.length;
+    const k = count[g]!;
+    let i = k;
+    while (i > 0 && top[base + i - 1]! < score) i--;
+    if (i >= SUPPORT.length) return;
+    for (let j = Math.min(k, SUPPORT.length - 1); j > i; j--) {
+      top[base + j] = top[base + j - 1]!;
+      topDoc[base + j] = topDoc[base + j - 1]!;
+    }
+    top[base + i] = score;
+    topDoc[base + i] = doc;
+    if (k < SUPPORT.length) count[g] = k + 1;
+  }
+
+  return {
+    lineCount: lines.length,
+    sources,
+    title: (hs6) => titles.get(hs6) ?? null,
+    *indexedTexts() {
+      for (const l of lines) yield l.text;
+    },
+    classify(description, topK = 5) {
+      const q = prepare(description);
+      if (q.length === 0) return [];
+      const touched: number[] = [];
+      bm25.score(q, (d, s) => {
+        const g = docGroup[d]!;
+        if (count[g] === 0) touched.push(g);
+        offer(g, d, s * weight[d]!);
+      });
+      const ranked = touched.map((g) => {
+        const base = g * SUPPORT.length;
+        let own = 0;
+        const docs: number[] = [];
+        for (let i = 0; i < count[g]!; i++) {
+          own += top[base + i]! * SUPPORT[i]!;
+          docs.push(topDoc[base + i]!);
+        }
+        count[g] = 0;
+        return { hs6: hs6Keys[g]!, score: own, docs };
+      });
+      ranked.sort((a, b) => b.score - a.score || (a.hs6 < b.hs6 ? -1 : 1));
+      const best = ranked[0]?.score ?? 0;
+      const second = ranked[1]?.score ?? 0;
+      const confidence = confidenceOf(best > 0 ? (best - second) / best : 0, q.length);
+      return ranked.slice(0, Math.max(1, topK)).map((r, i) => ({
+        hs6: r.hs6,
+        score: Math.round(r.score * 1000) / 1000,
+        confidence: i === 0 ? confidence : Math.round(confidence * (r.score / best) * (1 - confidence) * 1000) / 1000,
+        evidence: {
+          matched_terms: [...new Set(q.filter((t) => r.docs.some((d) => termSets[d]!.has(t.term))).map((t) => t.word))],
+          lines: r.docs.map((d) => ({ code: lines[d]!.code, source: lines[d]!.source, text: lines[d]!.text })),
+        },
+      }));
+    },
+  };
+}
+
+function lemmaTerm(lemma: string): string | null {
+  const ts = terms(lemma);
+  return ts.length === 1 ? ts[0]!.term : null;
+}
+
+export type { TariffLine };
