@@ -9,6 +9,8 @@ export interface Bm25Index {
   /** Vocabulary, for fuzzy fallback on unknown words. */
   terms(): IterableIterator<string>;
   idf(term: string): number;
+  /** The documents holding a term (ascending), empty when none. */
+  docsOf(term: string): Int32Array;
   /**
    * Calls `visit` with the score of every document containing at least one query term.
    * `boost` scales a term's contribution (for fuzzy stand-ins).
@@ -17,6 +19,8 @@ export interface Bm25Index {
   /** What a document made of exactly the query's terms would score: the ceiling for the query. */
   selfScore(query: ReadonlyArray<{ term: string; boost: number }>): number;
 }
+
+const NONE = new Int32Array(0);
 
 interface Posting {
   docs: Int32Array;
@@ -54,6 +58,7 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
     has: (term) => postings.has(term),
     terms: () => postings.keys(),
     idf,
+    docsOf: (term) => postings.get(term)?.docs ?? NONE,
     score(query, visit) {
       const touched: number[] = [];
       for (const { term, boost } of query) {
