@@ -27,7 +27,7 @@ interface Posting {
   tfs: Float32Array;
 }
 
-export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
+export function buildBm25(docs: ReadonlyArray<readonly string[]>, b = B): Bm25Index {
   const lengths = new Float64Array(docs.length);
   const lists = new Map<string, { docs: number[]; tfs: number[] }>();
   let totalLength = 0;
@@ -69,7 +69,7 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
           const d = p.docs[i]!;
           const tf = p.tfs[i]!;
           if (acc[d] === 0) touched.push(d);
-          acc[d]! += (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[d]!) / avg));
+          acc[d]! += (w * tf * (K1 + 1)) / (tf + K1 * (1 - b + (b * lengths[d]!) / avg));
         }
       }
       for (const d of touched) {
@@ -86,7 +86,7 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
       }
       let s = 0;
       for (const [term, { f, boost }] of tf) {
-        s += (idf(term) * boost * f * (K1 + 1)) / (f + K1 * (1 - B + (B * query.length) / avg));
+        s += (idf(term) * boost * f * (K1 + 1)) / (f + K1 * (1 - b + (b * query.length) / avg));
       }
       return s;
     },
