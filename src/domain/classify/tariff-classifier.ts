@@ -125,7 +125,8 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   const topDoc = new Int32Array(groups * SUPPORT.length);
   const count = new Uint8Array(groups);
   const sources = [...new Set(lines.map((l) => l.source))];
-  const titles = new Map(lines.filter((l) => l.source === 'hs2022').map((l) => [l.hs6, l.text]));
+  // The subheading's own words, without the heading text its line carries.
+  const titles = new Map(lines.filter((l) => l.source === 'hs2022').map((l) => [l.hs6, l.text.slice(l.text.lastIndexOf(' > ') + 3)]));
 
   function prepare(text: string): QueryTerm[] {
     const out: QueryTerm[] = [];
