@@ -33,15 +33,6 @@ const Candidate = Type.Object({
   }),
 });
 
-/** Documents meta.knowledge (the envelope's meta is open). */
-export const KnowledgeMeta = Type.Object({
-  used: Type.Union([Type.Literal('tariff-index'), Type.Literal('shipped')], {
-    description: 'tariff-index: the full nomenclatures (REFERENCE_DATA_DIR or ingested); shipped: the built-in catalogue and stored declarations',
-  }),
-  tariff_index: Type.Union([Type.Literal('ready'), Type.Literal('building'), Type.Literal('unavailable')]),
-  sources: Type.Array(Type.String(), { description: 'What the 6-digit answers were drawn from' }),
-});
-
 function fromTariffIndex(c: TariffCandidate) {
   return {
     code: c.hs6, hs6: c.hs6, score: c.score, confidence: c.confidence as number | null,
