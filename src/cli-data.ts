@@ -8,16 +8,19 @@ import { DEFAULT_FILE_BATCH, ingestFile } from './ingest/file.js';
 import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.js';
 import { verifyRollups } from './ingest/verify.js';
 import { runHsIngest } from './ingest/hs-codes.js';
+import { runTariffIngest } from './ingest/tariff-lines.js';
 import { seedCommand } from './synth/seed-command.js';
 import { analyticsOf, syncAnalytics } from './analytics/registry.js';
 import { verifyAnalytics } from './analytics/verify.js';
 
 const ingest: Command = {
-  summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]',
+  summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]; also ingest hs-codes|hs-concordance|tariff-lines|search-terms FILE',
   usage: 'tradeapi ingest declarations FILE [--format csv|ndjson] [--batch-size N] [--report FILE] [--source NAME] [--parse-thread yes|no]',
   async run(args, ctx) {
     // HS nomenclature and concordance files have their own loader and options.
     if (args[0] === 'hs-codes' || args[0] === 'hs-concordance') return runHsIngest(args, ctx);
+    // The classifier's nomenclature lines and search terms (docs/hs-codes.md).
+    if (args[0] === 'tariff-lines' || args[0] === 'search-terms') return runTariffIngest(args, ctx);
     const { positionals, values } = parseArgs({
       args,
       allowPositionals: true,

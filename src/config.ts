@@ -1,5 +1,6 @@
 // The only reader of process.env. Every setting is validated once at start; a bad value stops the
 // process with a message that names the variable.
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -49,6 +50,11 @@ export interface Config {
   /** Set by the cluster primary for each worker it forks (0 runs the background work). */
   workerIndex: number;
   dataDir: string;
+  /**
+   * A directory holding the public nomenclature files the classifier indexes (harmonized-system.csv
+   * and the national tariffs, see docs/hs-codes.md); null: classify from what the service ships.
+   */
+  referenceDataDir: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +134,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl.replace(/:[^:@/]*@/, ':***@')}"`);
   if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters');
+  const referenceDir = env.REFERENCE_DATA_DIR?.trim();
+  if (referenceDir && !fs.existsSync(referenceDir)) throw new ConfigError(`REFERENCE_DATA_DIR must be an existing directory, got "${referenceDir}"`);
+  if (referenceDir && !fs.statSync(referenceDir).isDirectory()) throw new ConfigError(`REFERENCE_DATA_DIR must be a directory, got "${referenceDir}"`);
   const config: Config = {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -162,6 +171,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     workers: int(env, 'WORKERS', 1, 1, 64),
     workerIndex: int(env, 'TRADEAPI_WORKER_INDEX', 0, 0, 63),
     dataDir,
+    referenceDataDir: referenceDir ? path.resolve(referenceDir) : null,
   };
   return Object.freeze(config);
 }

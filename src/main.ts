@@ -12,6 +12,7 @@ import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
 import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
+import { tariffIndex } from './features/hs-codes/tariff-index.js';
 import { installProcessGuard, type GuardLog } from './process-guard.js';
 import { runPrimary, isWorker } from './cluster.js';
 import { printDemoKey } from './demo-key.js';
@@ -84,6 +85,9 @@ async function main(): Promise<void> {
   trackWarmUp(billTable(store).catch((err: unknown) => app.log.error({ err }, 'reading the bills of lading failed')));
   // and the tracked shipments behind supply-chain routes, ports and carriers.
   trackWarmUp(shipmentTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the tracked shipments failed')));
+  // The classifier's tariff index, from REFERENCE_DATA_DIR or ingested lines; classify answers
+  // from the shipped catalogue until it is ready.
+  tariffIndex(store.db, config.referenceDataDir, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
 
   let stopping = false;
   let draining = false;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { loadConfig } from '../src/config.js';
 
@@ -19,8 +20,14 @@ describe('config', () => {
     [{ CORS_ORIGINS: 'not a url' }, 'CORS_ORIGINS'],
     [{ DEMO_API_KEY: 'k' }, 'DEMO_API_KEY'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ REFERENCE_DATA_DIR: 'no/such/directory' }, 'REFERENCE_DATA_DIR'],
+    [{ REFERENCE_DATA_DIR: 'package.json' }, 'REFERENCE_DATA_DIR'],
   ])('stops on %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
+  });
+  it('takes REFERENCE_DATA_DIR as an absolute directory, none by default', () => {
+    expect(loadConfig({}).referenceDataDir).toBeNull();
+    expect(loadConfig({ REFERENCE_DATA_DIR: 'src' }).referenceDataDir).toBe(path.resolve('src'));
   });
   it('selects PostgreSQL by URL and does not leak a password in the error', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@h/db' }).databaseUrl).toBe('postgres://u:p@h/db');

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-missing-rollups.js';
 import * as m010 from './migrations/010-trading-pair-indexes.js';
 import * as m011 from './migrations/011-shipment-list-indexes.js';
 import * as m012 from './migrations/012-declaration-batches.js';
+import * as m020 from './migrations/020-tariff-lines.js';
 import * as m030 from './migrations/030-company-identity.js';
 import * as m031 from './migrations/031-bulk-export-leases.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '010-trading-pair-indexes': m010,
   '011-shipment-list-indexes': m011,
   '012-declaration-batches': m012,
+  '020-tariff-lines': m020,
   '030-company-identity': m030,
   '031-bulk-export-leases': m031,
 };

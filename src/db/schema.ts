@@ -12,6 +12,8 @@ export interface HsCodesTable {
   edition: string; code: string; level: number; parent: string | null; section: string | null;
   description_en: string; description_tr: string | null; search_text: string;
 }
+/** Nomenclature lines and search terms for the classifier (migration 020). */
+export interface TariffLinesTable { source: string; code: string; hs6: string; text: string }
 export interface HsConcordanceTable { from_edition: string; from_code: string; to_edition: string; to_code: string; relationship: string }
 export interface TariffMeasuresTable {
   id: Generated<number>; hs_prefix: string; kind: string; origins: string | null; origin_group: string | null;
@@ -144,6 +146,7 @@ export interface DB {
   carriers: CarriersTable;
   hs_codes: HsCodesTable;
   hs_concordance: HsConcordanceTable;
+  tariff_lines: TariffLinesTable;
   tariff_measures: TariffMeasuresTable;
   regulations: RegulationsTable;
   companies: CompaniesTable;

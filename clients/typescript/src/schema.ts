@@ -247,7 +247,7 @@ export interface paths {
         put?: never;
         /**
          * Free-text product description (English or Turkish) → ranked 6- and 12-digit candidates with evidence
-         * @description A BM25 ranking over the HS 2022 nomenclature and over the item descriptions of stored declarations, built in the service (no external call). Candidates at both levels unless `level` says which; a suggestion, not a binding tariff ruling.
+         * @description A BM25 ranking built in the service (no external call). 6-digit candidates come from the tariff index — the HS 2022, US HTS, EU CN and UK tariff lines and HMRC search terms, with WordNet for words the tariff does not use — once it is built from REFERENCE_DATA_DIR or ingested lines; until then, and for 12-digit GTİP lines, from the shipped catalogue and stored declarations. `meta.knowledge` says which. Candidates at both levels unless `level` says which; a suggestion, not a binding tariff ruling.
          */
         post: operations["classifyProduct"];
         delete?: never;
@@ -4893,8 +4893,10 @@ export interface operations {
                             code: string;
                             code_formatted: string;
                             hs6: string;
-                            /** @description 0–1: relevance of the best evidence relative to a perfect match */
+                            /** @description Relevance: 0–1 from the shipped catalogue; from the tariff index comparable only within one answer */
                             score: number;
+                            /** @description Tariff index only: 0–1, calibrated — of first answers given confidence c, about c are right at 6 digits; null from the shipped catalogue */
+                            confidence: number | null;
                             description_en: string | null;
                             description_tr: string | null;
                             evidence: {
@@ -4902,6 +4904,14 @@ export interface operations {
                                 matched_terms: string[];
                                 /** @description Nomenclature texts and past declaration item descriptions behind this code */
                                 similar_examples: string[];
+                                /** @description Tariff index only: the nomenclature lines that matched best */
+                                lines: {
+                                    /** @description The matching line's own code (6–10 digits) */
+                                    code: string;
+                                    /** @description hs2022, us-hts, eu-cn, uk-tariff, uk-search-terms or builtin */
+                                    source: string;
+                                    text: string;
+                                }[];
                             };
                         }[];
                         meta: {
@@ -8287,6 +8297,23 @@ export interface operations {
                     /** @description Requests left in the current window. Sent once the request has passed authentication; an answer refusing the credentials or the input before that carries none. */
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. Sent once the request has passed authentication; an answer refusing the credentials or the input before that carries none. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    /** @description The allowed origin, when the server is configured for browser clients (CORS_ORIGINS); absent otherwise */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Requests allowed per window for this key (or client address before authentication) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };

@@ -9,6 +9,8 @@ export interface Bm25Index {
   /** Vocabulary, for fuzzy fallback on unknown words. */
   terms(): IterableIterator<string>;
   idf(term: string): number;
+  /** The documents holding a term (ascending), empty when none. */
+  docsOf(term: string): Int32Array;
   /**
    * Calls `visit` with the score of every document containing at least one query term.
    * `boost` scales a term's contribution (for fuzzy stand-ins).
@@ -18,12 +20,14 @@ export interface Bm25Index {
   selfScore(query: ReadonlyArray<{ term: string; boost: number }>): number;
 }
 
+const NONE = new Int32Array(0);
+
 interface Posting {
   docs: Int32Array;
   tfs: Float32Array;
 }
 
-export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
+export function buildBm25(docs: ReadonlyArray<readonly string[]>, b = B): Bm25Index {
   const lengths = new Float64Array(docs.length);
   const lists = new Map<string, { docs: number[]; tfs: number[] }>();
   let totalLength = 0;
@@ -54,6 +58,7 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
     has: (term) => postings.has(term),
     terms: () => postings.keys(),
     idf,
+    docsOf: (term) => postings.get(term)?.docs ?? NONE,
     score(query, visit) {
       const touched: number[] = [];
       for (const { term, boost } of query) {
@@ -64,7 +69,7 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
           const d = p.docs[i]!;
           const tf = p.tfs[i]!;
           if (acc[d] === 0) touched.push(d);
-          acc[d]! += (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[d]!) / avg));
+          acc[d]! += (w * tf * (K1 + 1)) / (tf + K1 * (1 - b + (b * lengths[d]!) / avg));
         }
       }
       for (const d of touched) {
@@ -81,7 +86,7 @@ export function buildBm25(docs: ReadonlyArray<readonly string[]>): Bm25Index {
       }
       let s = 0;
       for (const [term, { f, boost }] of tf) {
-        s += (idf(term) * boost * f * (K1 + 1)) / (f + K1 * (1 - B + (B * query.length) / avg));
+        s += (idf(term) * boost * f * (K1 + 1)) / (f + K1 * (1 - b + (b * query.length) / avg));
       }
       return s;
     },

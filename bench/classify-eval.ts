@@ -1,0 +1,67 @@
+// Accuracy of the tariff classifier on real product descriptions written outside the project.
+// Run: npx tsx bench/classify-eval.ts [--data DIR] [--no-wordnet] [--misses N] [--http URL]
+//
+// Reads DIR/eval/hs-real-descriptions.csv (description,hs6,source; default DIR ../shared/data).
+// Even rows are the dev half (look at its misses with --misses), odd rows the test half (quote it).
+// Reports HS6/HS4/HS2 top-1 and top-5 per kind of text and the calibration of the first answer's
+// confidence. In-process by default; --http URL asks a running server instead (POST
+// URL/v1/hs-codes/classify, with DEMO_API_KEY / DEMO_API_SECRET as the bearer when set).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse } from 'csv-parse/sync';
+import { buildTariffClassifier } from '../src/domain/classify/tariff-classifier.js';
+import { loadKnowledge } from '../src/reference/tariff-files.js';
+import { loadWordNet } from '../src/reference/wordnet.js';
+import { evalKind, type EvalRow, type Ranked, report } from './classify-report.js';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: path.join(process.cwd(), '../shared/data') },
+    'no-wordnet': { type: 'boolean', default: false },
+    misses: { type: 'string', default: '0' },
+    http: { type: 'string' },
+    token: { type: 'string' },
+  },
+});
+const dataDir = path.resolve(values.data);
+const records = parse(fs.readFileSync(path.join(dataDir, 'eval/hs-real-descriptions.csv')), { columns: true }) as Array<Record<string, string>>;
+const rows: EvalRow[] = records.map((r, i) => ({ i, description: r.description!, hs6: r.hs6!, kind: evalKind(r.source!) }));
+
+async function inProcess(): Promise<(text: string) => Promise<Ranked>> {
+  const t0 = performance.now();
+  const knowledge = await loadKnowledge(dataDir);
+  if (!knowledge) throw new Error(`no harmonized-system.csv in ${dataDir}`);
+  const wordnet = values['no-wordnet'] ? undefined : await loadWordNet();
+  const t1 = performance.now();
+  const classifier = buildTariffClassifier(knowledge, wordnet);
+  const t2 = performance.now();
+  console.log(`index: ${classifier.lineCount} lines from ${classifier.sources.join(', ')}${wordnet ? ' + WordNet' : ''}; read ${(t1 - t0).toFixed(0)} ms, built ${(t2 - t1).toFixed(0)} ms`);
+  return async (text) => {
+    const c = classifier.classify(text, 25);
+    return { codes: c.map((x) => x.hs6), confidence: c[0]?.confidence ?? 0 };
+  };
+}
+
+function overHttp(base: string): (text: string) => Promise<Ranked> {
+  const key = process.env.DEMO_API_KEY;
+  const secret = process.env.DEMO_API_SECRET;
+  const auth = values.token ?? (key && secret ? `${key}.${secret}` : undefined);
+  return async (text) => {
+    const res = await fetch(`${base}/v1/hs-codes/classify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+      body: JSON.stringify({ description: text, top_k: 25, level: 6 }),
+    });
+    const body = (await res.json()) as { data?: Array<{ hs6: string; confidence?: number }> };
+    if (!res.ok || !body.data) throw new Error(`HTTP ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    return { codes: body.data.map((c) => c.hs6), confidence: body.data[0]?.confidence ?? 0 };
+  };
+}
+
+const ask = values.http ? overHttp(values.http.replace(/\/$/, '')) : await inProcess();
+const answers: Ranked[] = [];
+const t0 = performance.now();
+for (const r of rows) answers.push(await ask(r.description));
+console.log(`${rows.length} descriptions in ${(performance.now() - t0).toFixed(0)} ms`);
+report(rows, answers, Number(values.misses));

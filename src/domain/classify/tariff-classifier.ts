@@ -1,0 +1,262 @@
+// Classification against the tariff itself: every nomenclature line of the HS and of national
+// tariffs (their 8–10-digit lines carry the concrete product words), plus curated search terms,
+// ranked with BM25 and grouped per HS 2022 subheading; the heading's other subheadings add their
+// support, and WordNet stands in for words the tariff does not use.
+import { buildBm25 } from './bm25.js';
+import { confidenceOf, marginOf } from './calibration.js';
+import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
+import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
+import { excludedHeadings } from './rules.js';
+import { TURKISH_GLOSSARY } from './glossary-tr.js';
+import { terms } from './terms.js';
+import { buildRelated } from './wordnet.js';
+
+export interface TariffCandidate {
+  hs6: string;
+  /** Relevance, comparable only within one answer. */
+  score: number;
+  /** 0–1: how often an answer ranked first like this one was right (see calibration.ts). */
+  confidence: number;
+  /** Share of the question's weight the best line explains (first answer only; else 0). */
+  explained: number;
+  evidence: {
+    matched_terms: string[];
+    /** The nomenclature lines that matched best, with their code and source. */
+    lines: Array<{ code: string; source: KnowledgeSource; text: string }>;
+  };
+}
+
+export interface TariffClassifier {
+  readonly lineCount: number;
+  readonly sources: KnowledgeSource[];
+  /** Every text the index holds, for the check that no evaluation text leaked into it. */
+  indexedTexts(): IterableIterator<string>;
+  /** The HS 2022 text of a subheading, when the index holds it. */
+  title(hs6: string): string | null;
+  classify(description: string, topK?: number): TariffCandidate[];
+}
+
+// Curated search terms are what people type; a hit on one says more than a hit on a long line.
+const SOURCE_WEIGHT: Record<KnowledgeSource, number> = {
+  'hs2022': 1, 'us-hts': 1, 'eu-cn': 1, 'uk-tariff': 1, 'uk-search-terms': 1.2, 'builtin': 1,
+};
+// BM25's length normalisation: the usual 0.75 (0.4 and 0.2 measured worse on the dev half).
+const LENGTH_NORM = 0.75;
+const TUNING = {
+  // Best line of a subheading, then a discounted share of the next two.
+  support: [1, 0.3, 0.15],
+  // Words after 'for'/'with' tell use or parts, not the goods themselves ('case for phone').
+  afterPreposition: 0.5,
+  related: 0.2,
+  weak: 0.35,
+  headingCover: 0.5,
+  chapterCover: 0,
+  excluded: 0.3,
+  coverLength: 25,
+  glossary: 0.9,
+};
+const SUPPORT = TUNING.support;
+const PREPOSITIONS = new Set(['for', 'with', 'icin', 'ile', 'suitable', 'used', 'uygun']);
+
+interface QueryTerm { word: string; term: string; boost: number }
+
+/** WordNet's noun files (index.noun, data.noun) as text. */
+export interface WordNetFiles { indexNoun: string; dataNoun: string }
+
+/** Builds the classifier in one go (tests, benchmarks). */
+export function buildTariffClassifier(knowledge: Knowledge, wordnet?: WordNetFiles): TariffClassifier {
+  const steps = buildSteps(knowledge, wordnet);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Builds the classifier a slice at a time, awaiting `pause` between slices: a server keeps serving. */
+export async function buildTariffClassifierInSteps(
+  knowledge: Knowledge, wordnet: WordNetFiles | undefined, pause: () => Promise<void>,
+): Promise<TariffClassifier> {
+  const steps = buildSteps(knowledge, wordnet);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<void, TariffClassifier> {
+  const lines = knowledge.lines;
+  const docTerms: string[][] = [];
+  for (const l of lines) {
+    docTerms.push(terms(l.text).map((t) => t.term));
+    if (docTerms.length % 2000 === 0) yield;
+  }
+  const termSets = docTerms.map((ts) => new Set(ts));
+  yield;
+  const bm25 = buildBm25(docTerms, LENGTH_NORM);
+  yield;
+  const related = wordnet && (yield* buildRelated(wordnet.indexNoun, wordnet.dataNoun, lemmaTerm, (t) => bm25.has(t)));
+  const weight = Float64Array.from(lines, (l) => SOURCE_WEIGHT[l.source]);
+  const hs6Keys: string[] = [];
+  const hs6Id = new Map<string, number>();
+  const docGroup = Int32Array.from(lines, (l) => {
+    let id = hs6Id.get(l.hs6);
+    if (id === undefined) {
+      hs6Id.set(l.hs6, (id = hs6Keys.length));
+      hs6Keys.push(l.hs6);
+    }
+    return id;
+  });
+  const groups = hs6Keys.length;
+  // Heading and chapter of every line, as small integers, for the coverage of a query's words.
+  const headingOf = new Map<string, number>();
+  const docHeading = Int32Array.from(lines, (l) => {
+    const h = l.hs6.slice(0, 4);
+    let id = headingOf.get(h);
+    if (id === undefined) headingOf.set(h, (id = headingOf.size));
+    return id;
+  });
+  const docChapter = Int32Array.from(lines, (l) => Number(l.hs6.slice(0, 2)));
+  const headingCover = new Float64Array(headingOf.size);
+  const chapterCover = new Float64Array(100);
+  const headingMark = new Int32Array(headingOf.size).fill(-1);
+  const chapterMark = new Int32Array(100).fill(-1);
+  const top = new Float64Array(groups * SUPPORT.length);
+  const topDoc = new Int32Array(groups * SUPPORT.length);
+  const count = new Uint8Array(groups);
+  const sources = [...new Set(lines.map((l) => l.source))];
+  // The subheading's own words, without the heading text its line carries.
+  const titles = new Map(lines.filter((l) => l.source === 'hs2022').map((l) => [l.hs6, l.text.slice(l.text.lastIndexOf(' > ') + 3)]));
+
+  function prepare(text: string): QueryTerm[] {
+    const out: QueryTerm[] = [];
+    let after = false;
+    const seen = new Map<string, number>();
+    for (const { word, term } of terms(text)) {
+      if (PREPOSITIONS.has(word)) {
+        after = true;
+        continue;
+      }
+      if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
+      let boost = after ? TUNING.afterPreposition : 1;
+      if (WEAK_WORDS.has(word)) boost *= TUNING.weak;
+      // A repeated word is the listing's subject; count it once more, not once per repetition.
+      const times = seen.get(term) ?? 0;
+      seen.set(term, times + 1);
+      if (times >= 2) continue;
+      if (times === 1) boost *= 0.5;
+      if (bm25.has(term)) out.push({ word, term, boost });
+      // A Turkish word also stands for its English tariff words (by its folded form or its stem).
+      const english = TURKISH_GLOSSARY.get(word) ?? TURKISH_GLOSSARY.get(term);
+      for (const en of english ?? []) {
+        for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
+      }
+      for (const r of related?.get(term) ?? []) {
+        if (r.word !== term) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });
+      }
+    }
+    return out;
+  }
+
+  function offer(g: number, doc: number, score: number): void {
+    const base = g * SUPPORT.length;
+    const k = count[g]!;
+    let i = k;
+    while (i > 0 && top[base + i - 1]! < score) i--;
+    if (i >= SUPPORT.length) return;
+    for (let j = Math.min(k, SUPPORT.length - 1); j > i; j--) {
+      top[base + j] = top[base + j - 1]!;
+      topDoc[base + j] = topDoc[base + j - 1]!;
+    }
+    top[base + i] = score;
+    topDoc[base + i] = doc;
+    if (k < SUPPORT.length) count[g] = k + 1;
+  }
+
+  return {
+    lineCount: lines.length,
+    sources,
+    title: (hs6) => titles.get(hs6) ?? null,
+    *indexedTexts() {
+      for (const l of lines) yield l.text;
+    },
+    classify(description, topK = 5) {
+      const q = prepare(description);
+      if (q.length === 0) return [];
+      const excluded = excludedHeadings(terms(description));
+      // Coverage: the share of the query's weight that some line of a heading (chapter) matches.
+      // One stray word ('ring' in organic chemistry) covers little of a listing; the heading
+      // whose lines meet most of its words is the likelier home.
+      headingCover.fill(0);
+      chapterCover.fill(0);
+      let total = 0;
+      q.forEach((t, qi) => {
+        const w = bm25.idf(t.term) * t.boost;
+        total += w;
+        for (const d of bm25.docsOf(t.term)) {
+          const h = docHeading[d]!;
+          if (headingMark[h] !== qi) {
+            headingMark[h] = qi;
+            headingCover[h]! += w;
+          }
+          const c = docChapter[d]!;
+          if (chapterMark[c] !== qi) {
+            chapterMark[c] = qi;
+            chapterCover[c]! += w;
+          }
+        }
+      });
+      headingMark.fill(-1);
+      chapterMark.fill(-1);
+      // A ruling's long description names the goods and much around them (use, packing, maker),
+      // so coverage counts less the longer the text.
+      const shortness = Math.min(1, TUNING.coverLength / q.length);
+      const touched: number[] = [];
+      bm25.score(q, (d, s) => {
+        const g = docGroup[d]!;
+        if (count[g] === 0) touched.push(g);
+        offer(g, d, s * weight[d]!);
+      });
+      const ranked = touched.map((g) => {
+        const base = g * SUPPORT.length;
+        let own = 0;
+        const docs: number[] = [];
+        for (let i = 0; i < count[g]!; i++) {
+          own += top[base + i]! * TUNING.support[i]!;
+          docs.push(topDoc[base + i]!);
+        }
+        count[g] = 0;
+        const d0 = docs[0]!;
+        const cover = (headingCover[docHeading[d0]!]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
+        const penalty = excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1;
+        return { hs6: hs6Keys[g]!, score: own * cover * penalty, docs };
+      });
+      ranked.sort((a, b) => b.score - a.score || (a.hs6 < b.hs6 ? -1 : 1));
+      const best = ranked[0]?.score ?? 0;
+      const second = ranked[1]?.score ?? 0;
+      // How much of the question the first answer's best line explains.
+      const first = ranked[0] ? termSets[ranked[0].docs[0]!]! : new Set<string>();
+      let explained = 0;
+      for (const t of q) if (first.has(t.term)) explained += bm25.idf(t.term) * t.boost;
+      const confidence = confidenceOf(marginOf(best, second), total > 0 ? explained / total : 0);
+      return ranked.slice(0, Math.max(1, topK)).map((r, i) => ({
+        hs6: r.hs6,
+        score: Math.round(r.score * 1000) / 1000,
+        // Below the first: part of what the first leaves, by score, never above the first.
+        confidence: i === 0 ? confidence : Math.min(confidence, Math.round((1 - confidence) * (r.score / best) * 500) / 1000),
+        explained: i === 0 ? Math.round((total > 0 ? explained / total : 0) * 1000) / 1000 : 0,
+        evidence: {
+          matched_terms: [...new Set(q.filter((t) => r.docs.some((d) => termSets[d]!.has(t.term))).map((t) => t.word))],
+          lines: r.docs.map((d) => ({ code: lines[d]!.code, source: lines[d]!.source, text: lines[d]!.text })),
+        },
+      }));
+    },
+  };
+}
+
+function lemmaTerm(lemma: string): string | null {
+  const ts = terms(lemma);
+  return ts.length === 1 ? ts[0]!.term : null;
+}
+
+export type { TariffLine };

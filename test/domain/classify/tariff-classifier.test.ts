@@ -1,0 +1,76 @@
+// The tariff classifier over the public nomenclatures in ../shared/data, built once for the file.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, it, expect, beforeAll } from 'vitest';
+import { buildTariffClassifier, type TariffClassifier } from '../../../src/domain/classify/tariff-classifier.js';
+import { loadKnowledge } from '../../../src/reference/tariff-files.js';
+import { loadWordNet } from '../../../src/reference/wordnet.js';
+import { fold } from '../../../src/domain/matching/fold.js';
+
+const dataDir = path.resolve(process.cwd(), '../shared/data');
+
+describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC search terms', () => {
+  let classifier: TariffClassifier;
+  beforeAll(async () => {
+    const knowledge = await loadKnowledge(dataDir);
+    classifier = buildTariffClassifier(knowledge!, await loadWordNet());
+  }, 120_000);
+
+  it('indexes no evaluation description, verbatim or inside a longer line', () => {
+    const evalRows = parse(readFileSync(path.join(dataDir, 'eval/hs-real-descriptions.csv')), { columns: true }) as Array<{ description: string }>;
+    expect(evalRows.length).toBeGreaterThan(800);
+    const indexed = [...classifier.indexedTexts()].map(fold);
+    // Texts by every run of three words they hold: a description inside a line shares its first run.
+    const byRun = new Map<string, number[]>();
+    indexed.forEach((text, i) => {
+      const w = text.split(' ');
+      for (let j = 0; j + 3 <= w.length; j++) {
+        const key = w.slice(j, j + 3).join(' ');
+        const list = byRun.get(key);
+        if (!list) byRun.set(key, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+    });
+    const leaked = evalRows.map((r) => fold(r.description)).filter((d) => {
+      const w = d.split(' ');
+      const candidates = w.length >= 3 ? byRun.get(w.slice(0, 3).join(' ')) ?? [] : indexed.map((_, i) => i);
+      return candidates.some((i) => indexed[i]!.includes(d));
+    });
+    expect(leaked).toEqual([]);
+  });
+
+  it('says which sources it holds, and holds tens of thousands of lines', () => {
+    expect(classifier.sources).toEqual(expect.arrayContaining(['hs2022', 'us-hts', 'eu-cn', 'uk-tariff', 'uk-search-terms', 'builtin']));
+    expect(classifier.lineCount).toBeGreaterThan(40_000);
+  });
+
+  it('finds goods from shop words and explains the answer with the lines that matched', () => {
+    const [first] = classifier.classify('Hot sale 2024 canvas sneakers with rubber soles', 5);
+    expect(first!.hs6).toBe('640411');
+    expect(first!.evidence.matched_terms).toEqual(expect.arrayContaining(['canvas', 'sneakers']));
+    expect(first!.evidence.matched_terms.length).toBeGreaterThan(0);
+    expect(first!.evidence.lines[0]).toMatchObject({ source: expect.any(String), text: expect.any(String) });
+    expect(first!.evidence.lines[0]!.code.startsWith(first!.hs6)).toBe(true);
+    expect(first!.confidence).toBeGreaterThan(0);
+    expect(first!.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps jewellery without precious metal out of 7113, and sends sterling silver there', () => {
+    const imitation = classifier.classify('Stainless steel gold color pendant necklace jewelry', 3);
+    expect(imitation[0]!.hs6.slice(0, 4)).not.toBe('7113');
+    expect(classifier.classify('925 sterling silver necklace jewelry', 3)[0]!.hs6.slice(0, 4)).toBe('7113');
+  });
+
+  it('reads Turkish through its folding, stemming and glossary', () => {
+    const toys = classifier.classify('PLASTİKTEN MAMUL OYUNCAK', 5).map((c) => c.hs6.slice(0, 2));
+    expect(toys).toContain('95');
+    expect(classifier.classify('fındık, kabuksuz', 3).map((c) => c.hs6)).toContain('080222');
+  });
+
+  it('answers nothing for filler alone, and the first answer is the most confident', () => {
+    expect(classifier.classify('new hot sale 2024 high quality', 5)).toEqual([]);
+    const ranked = classifier.classify('cotton t-shirt knitted', 5);
+    for (const c of ranked.slice(1)) expect(c.confidence).toBeLessThanOrEqual(ranked[0]!.confidence);
+  });
+});
