@@ -12,27 +12,24 @@ import { planOperations, type OpenApiDoc, type Variant } from './requests.js';
 import { writeReport, compareReports, toMarkdown, type OpResult, type Report } from './report.js';
 
 /**
- * Drives one operation for `duration` seconds. Unique (the default): each variant is sent once and
- * the run ends when they are used up or the time is over, so no cache can answer a request it has
- * seen; repeat: the variants are cycled for the whole time.
+ * Drives one operation for `duration` seconds. Unique (the default): each variant is sent once, at
+ * most (autocannon's `amount`), and the run ends when they are used up or the time is over, so no
+ * cache can answer a request it has seen; repeat: the variants are cycled for the whole time.
  */
 async function drive(url: string, token: string, variants: Variant[], connections: number, duration: number, unique = false) {
   let i = 0;
-  let inst: autocannon.Instance | null = null;
+  let timer: NodeJS.Timeout | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    inst = autocannon(
+    const inst = autocannon(
       {
         url,
-        connections,
-        duration,
+        connections: unique ? Math.min(connections, variants.length) : connections,
+        ...(unique ? { amount: variants.length } : { duration }),
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         requests: [
           {
             setupRequest: (req) => {
-              // Requests set up after the last variant (in flight when the run stops) repeat it; counted below.
-              if (unique && i >= variants.length) inst?.stop();
-              const v = variants[unique ? Math.min(i, variants.length - 1) : i % variants.length]!;
-              i++;
+              const v = variants[i++ % variants.length]!;
               return { ...req, method: v.method as 'GET', path: v.path, ...(v.body !== undefined ? { body: v.body } : {}) };
             },
           },
@@ -40,9 +37,12 @@ async function drive(url: string, token: string, variants: Variant[], connection
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
+    // `amount` overrides the duration: the time bound is kept here (autocannon stops at its next tick).
+    if (unique) timer = setTimeout(() => inst.stop(), duration * 1000);
   });
+  clearTimeout(timer);
   return {
-    repeated: unique ? Math.max(0, i - variants.length) : Math.max(0, i - variants.length),
+    repeated: Math.max(0, i - variants.length),
     requests: result.requests.total,
     rps: result.requests.average,
     p50_ms: result.latency.p50,
