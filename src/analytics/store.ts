@@ -9,6 +9,7 @@ import { ROLLUPS, measuresOf } from '../ingest/rollups.js';
 import { ApiError } from '../http/errors.js';
 import { Engine, type Row, type Value } from './engine.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, derivedTables, schemaStatements } from './schema.js';
+import { rowStoreId } from './identity.js';
 import { applyBatches, applyStored, batchSignature, committedBatches, compact, steps, syncedBatchIds, type RowSource } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 
@@ -69,10 +70,16 @@ export class AnalyticStore {
 
   private async prepare(): Promise<void> {
     await this.engine.exec('create table if not exists analytic_meta (key VARCHAR primary key, value VARCHAR)');
-    const version = await this.engine.query("select value from analytic_meta where key = 'schema'");
-    if (version[0] && version[0].value !== SCHEMA_VERSION) await this.dropDerived();
+    // A file made by another layout, or from another row store (batch ids of two stores overlap),
+    // is rebuilt from this one.
+    const source = await rowStoreId(this.source.db);
+    const meta = new Map((await this.engine.query('select key, value from analytic_meta')).map((r) => [String(r.key), String(r.value)]));
+    if (meta.size && (meta.get('schema') !== SCHEMA_VERSION || meta.get('row_store') !== source)) await this.dropDerived();
     for (const s of schemaStatements()) await this.engine.exec(s);
-    await this.engine.exec(`insert or replace into analytic_meta values ('schema', '${SCHEMA_VERSION}')`);
+    await this.engine.write(async (w) => {
+      await w.run("insert or replace into analytic_meta values ('schema', ?)", [SCHEMA_VERSION]);
+      await w.run("insert or replace into analytic_meta values ('row_store', ?)", [source]);
+    });
     await this.loadSynced();
   }
 

@@ -11,7 +11,8 @@ export interface Served {
 
 export async function serve(env: Record<string, string>, timeoutMs = 60_000): Promise<Served> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: '0', SEED_DECLARATIONS: '0', LOG_LEVEL: 'warn', AGGREGATE_CACHE: 'false', ...env },
+    // The analytic store in memory unless the test names a file: parallel test files must not share one.
+    env: { ...process.env, PORT: '0', SEED_DECLARATIONS: '0', LOG_LEVEL: 'warn', ANALYTICS_PATH: ':memory:', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -33,7 +33,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 function runCli(databaseUrl: string, args: string[]) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: process.cwd(),
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    // Each run's analytic file in the run's own folder (a PostgreSQL store's would default to DATA_DIR).
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(databaseUrl.startsWith('postgres') ? { ANALYTICS_PATH: path.join(dir, 'pg-analytics.duckdb') } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
