@@ -13,7 +13,7 @@ import { request } from 'node:http';
 
 const declarations = process.argv[2] ?? '3000';
 const rounds = Number(process.argv[3] ?? 30);
-const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', TOKEN_SECRET: 'measure-only-secret-0123456789abcdef', SEED_DECLARATIONS: declarations, ANSWER_CACHE_SECONDS: '0' });
+const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', TOKEN_SECRET: 'measure-only-secret-0123456789abcdef', SEED_DECLARATIONS: declarations });
 const store = await openStore(config.databaseUrl);
 const deps = await prepareDeps(store, config);
 await seedIfEmpty(store, config, () => {});
