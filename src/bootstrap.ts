@@ -10,6 +10,7 @@ import { UsageRecorder } from './http/usage.js';
 import { LoginThrottle } from './features/auth/throttle.js';
 import { registerBatchListeners } from './batch-listeners.js';
 import type { AppDeps } from './http/types.js';
+import { analyticsOf } from './analytics/registry.js';
 import { openRedis } from './redis/client.js';
 
 export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8Array> {
@@ -51,6 +52,8 @@ export async function prepareDeps(store: Store, config: Config, options: Prepare
   const log = options.log ?? (() => undefined);
   const redis = config.redisUrl ? openRedis(config.redisUrl, log) : null;
   const usage = new UsageRecorder(store.db, { redis, clock: options.clock });
+  // Opened now, so it starts catching up with the row store (it is closed with the store).
+  await analyticsOf(store.db);
   return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle(redis), redis };
 }
 
