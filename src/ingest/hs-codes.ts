@@ -11,21 +11,16 @@ import { migrate } from '../db/migrate.js';
 import { normalizeHsCode } from '../domain/codes/hs-code.js';
 import { EDITIONS, searchText, type HsCodeRow } from '../features/hs-codes/builtin.js';
 import { bumpHsVersion, ensureBuiltins, upsertHsCodes } from '../features/hs-codes/queries.js';
-// A cycle by design: the concordance loader shares this file's error and edition check.
 import { loadConcordance } from './hs-concordance.js';
+import { HsFileError, isEdition, type Rejected } from './hs-file.js';
 
-export interface Rejected { line: number; code: string | null; reason: string }
+export { HsFileError, isEdition, type Rejected };
 
 export interface HsLoadReport { edition: string; rows: number; written: number; rejected: Rejected[] }
 
 const SECTION = /^(X{0,2})(IX|IV|V?I{0,3})$/;
 const HEADER = ['section', 'hscode', 'description', 'parent', 'level'];
 
-export class HsFileError extends Error {}
-
-export function isEdition(s: string): boolean {
-  return (EDITIONS as readonly string[]).includes(s);
-}
 
 /** Rows of the file, each validated; the header must name the five columns. */
 export function parseHsCsv(text: string, edition: string): { rows: HsCodeRow[]; rejected: Rejected[]; total: number } {

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { RELATIONSHIPS, bothWays, type ConcordanceRow, type Relationship } from '../features/hs-codes/builtin.js';
 import { ensureBuiltins, upsertConcordance } from '../features/hs-codes/queries.js';
-import { HsFileError, isEdition, type Rejected } from './hs-codes.js';
+import { HsFileError, isEdition, type Rejected } from './hs-file.js';
 
 export interface ConcordanceLoadReport { from_edition: string; to_edition: string; rows: number; written: number; rejected: Rejected[] }
 
