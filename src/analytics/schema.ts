@@ -29,7 +29,7 @@ export const ITEM_COLUMNS: readonly Column[] = [
 
 const SQL_TYPE: Record<ColumnKind, string> = { int: 'INTEGER', bigint: 'BIGINT', double: 'DOUBLE', text: 'VARCHAR' };
 
-const KEY_KIND: Record<string, ColumnKind> = { period: 'int', company_id: 'bigint', partner_company_id: 'bigint', year: 'int' };
+const KEY_KIND: Record<string, ColumnKind> = { period: 'int', company_id: 'bigint', partner_company_id: 'bigint' };
 const MEASURE_KIND = (m: string): ColumnKind => (m.endsWith('_kg') || m === 'quantity' ? 'double' : 'bigint');
 
 export interface PreAggregation {
@@ -40,19 +40,6 @@ export interface PreAggregation {
   select(t: RecordTables): string;
 }
 
-/**
- * Trader × partner totals by flow and year: rankings of pairs, traders or partners over whole
- * years read one row per pair and year instead of one per pair, month, product and country.
- */
-const PAIRS_YEARLY: PreAggregation = {
-  table: 'agg_pairs_yearly',
-  keys: ['flow', 'year', 'company_id', 'partner_company_id'],
-  measures: ['records', 'value_usd_cents', 'net_weight_kg'],
-  select: (t) => `select d.flow, d.period // 100 as year, d.company_id, coalesce(d.partner_company_id, 0) as partner_company_id,
-      count(*) as records, sum(d.value_usd_cents) as value_usd_cents, sum(d.net_weight_kg) as net_weight_kg
-    from ${t.declarations} d group by all`,
-};
-
 /** Item lines and their net weight by product and month: a product's line count without its lines. */
 const LINES_MONTHLY: PreAggregation = {
   table: 'agg_lines_monthly',
@@ -62,7 +49,7 @@ const LINES_MONTHLY: PreAggregation = {
     from ${t.items} i join ${t.declarations} d on d.id = i.declaration_id group by all`,
 };
 
-export const PRE_AGGREGATIONS: readonly PreAggregation[] = [PAIRS_YEARLY, LINES_MONTHLY];
+export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY];
 
 /** A rollup's columns in table order: its keys, then its measures. */
 export function rollupColumns(def: RollupDef): Column[] {
@@ -94,4 +81,4 @@ export function derivedTables(): string[] {
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';

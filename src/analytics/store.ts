@@ -3,7 +3,6 @@
 // (read your writes); batches of other processes (a CLI load, another API process) are noticed by
 // polling the committed batches once a second. A missing or outdated file is rebuilt from the row
 // store; nothing in it is the only copy of anything.
-import fs from 'node:fs';
 import { onBatchCommitted } from '../ingest/events.js';
 import { ROLLUPS, measuresOf } from '../ingest/rollups.js';
 import { ApiError } from '../http/errors.js';
@@ -90,8 +89,10 @@ export class AnalyticStore {
     this.declarations = Number(n[0]?.n ?? 0);
   }
 
+  /** Every table but the file's own metadata: a layout's tables that a later layout dropped go too. */
   private async dropDerived(): Promise<void> {
-    for (const t of derivedTables()) await this.engine.exec(`drop table if exists ${t}`);
+    const tables = await this.engine.query("select table_name from duckdb_tables() where not temporary and table_name <> 'analytic_meta'");
+    for (const t of [...derivedTables(), ...tables.map((r) => String(r.table_name))]) await this.engine.exec(`drop table if exists ${t}`);
     await this.engine.exec('drop table if exists synced_batches');
   }
 
@@ -215,10 +216,5 @@ export class AnalyticStore {
     this.unsubscribe();
     await this.running?.catch(() => undefined);
     await this.engine.close();
-  }
-
-  /** Whether a file-backed store's file exists (a deleted file is rebuilt at the next open). */
-  static exists(path: string): boolean {
-    return path === ':memory:' || fs.existsSync(path);
   }
 }

@@ -161,7 +161,7 @@ async function applyRows(
  * hold a row per batch until the table is compacted.
  */
 export async function compact(engine: Engine, table: string, keys: readonly string[], measures: readonly string[]): Promise<void> {
-  const order = keys.filter((k) => k === 'flow' || k === 'period' || k === 'year');
+  const order = keys.filter((k) => k === 'flow' || k === 'period');
   await engine.write(async (w) => {
     await w.run(
       `create or replace table ${table} as select ${keys.join(', ')}, ${measures.map((m) => `sum(${m})::${m.endsWith('_kg') || m === 'quantity' ? 'DOUBLE' : 'BIGINT'} as ${m}`).join(', ')}
