@@ -6,12 +6,11 @@ import { migrate } from './db/migrate.js';
 import type { Store } from './db/connect.js';
 import { DEFAULT_FILE_BATCH, ingestFile } from './ingest/file.js';
 import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.js';
-import { verifyRollups } from './ingest/verify.js';
 import { runHsIngest } from './ingest/hs-codes.js';
 import { runTariffIngest } from './ingest/tariff-lines.js';
 import { seedCommand } from './synth/seed-command.js';
 import { analyticsOf, syncAnalytics } from './analytics/registry.js';
-import { verifyAnalytics } from './analytics/verify.js';
+import { verifyAnalytics, verifyRollups } from './analytics/verify.js';
 
 const ingest: Command = {
   summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]; also ingest hs-codes|hs-concordance|tariff-lines|search-terms FILE',
@@ -103,11 +102,11 @@ const verify: Command = {
   usage: 'tradeapi verify',
   run(_args, ctx) {
     return withStore(ctx, async (store) => {
-      console.log('row store: recomputing every rollup from the records');
+      console.log('recomputing every rollup from the records and comparing it with the analytic store');
       const report = await verifyRollups(store);
       for (const t of report.tables) console.log(`  ${t.table}: ${t.rows} rows, ${t.differences} differences`);
       for (const d of report.differences) console.log(JSON.stringify(d));
-      console.log('analytic store: applying any batch not applied yet, then comparing with the records');
+      console.log('analytic store: declarations and pre-aggregations against the records');
       const checks = await verifyAnalytics(store.db, await analyticsOf(store.db));
       for (const c of checks) {
         console.log(`  ${c.table}: ${c.rows} rows, ${c.differences} differences`);

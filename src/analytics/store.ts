@@ -196,6 +196,12 @@ export class AnalyticStore {
     return this.engine.query(sqlText, params);
   }
 
+  /** A statement on the writer, in turn with the batches: repairs by hand, and tests that damage a table to see verify catch it. */
+  async execute(sqlText: string): Promise<void> {
+    await this.ready();
+    await this.engine.exec(sqlText);
+  }
+
   /** Drops every derived table and applies every committed batch again. */
   async rebuild(): Promise<void> {
     await this.running?.catch(() => undefined);

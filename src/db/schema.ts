@@ -166,6 +166,8 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   bulk_export_jobs: BulkExportJobsTable;
+  // Tables of the analytic store (src/analytics/), typed here because its queries are composed with
+  // the same builders; the row store does not hold them (migration 040).
   rollup_country_monthly: RollupCountryMonthlyTable;
   rollup_gateway_monthly: RollupGatewayMonthlyTable;
   rollup_hs_monthly: RollupHsMonthlyTable;

@@ -185,8 +185,3 @@ function valuesList(engine: Engine, n: number, width: number): string {
   }
   return groups.join(',');
 }
-
-/** `ON CONFLICT (keys) DO UPDATE SET m = table.m + excluded.m, …`: applies additive deltas. */
-export function addOnConflict(table: string, keys: readonly string[], measures: readonly string[]): string {
-  return `on conflict (${keys.join(', ')}) do update set ${measures.map((m) => `${m} = ${table}.${m} + excluded.${m}`).join(', ')}`;
-}

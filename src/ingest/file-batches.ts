@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import { parseFile, type FileFormat } from './parse.js';
 import { BatchBuilder, type RejectedRow } from './batch-builder.js';
 import type { ValidDeclaration } from './validate.js';
-import type { PrecomputedDeltas } from './writer.js';
 
 export interface BatchEnd {
   /** Records read (valid JSON or CSV), which rejections index. */
@@ -20,8 +19,6 @@ export interface BatchEnd {
   /** File line of each record, and of each parse error. */
   lines: number[];
   preLines: number[];
-  /** Rollup deltas summed by the parsing thread while it read the batch (parse-thread.ts). */
-  deltas?: PrecomputedDeltas;
 }
 
 export type BatchEvent = { type: 'chunk'; valid: ValidDeclaration[] } | ({ type: 'end' } & BatchEnd);

@@ -14,8 +14,8 @@ import { deferIndexes, restoreDeferredIndexes, withLoadSettings } from './bulk-i
 
 /**
  * Declarations per batch (one transaction each) when none is asked for. Large, because each
- * commit rewrites every page the batch touched (random index positions touch most of them) and
- * rollup deltas collapse over more rows; a killed load redoes at most one batch.
+ * commit rewrites every page the batch touched (random index positions touch most of them); a
+ * killed load redoes at most one batch.
  */
 export const DEFAULT_FILE_BATCH = 50_000;
 

@@ -5,18 +5,14 @@
 // in file order with the same boundaries as when read on this thread (file-batches.ts), so batch
 // keys, and with them idempotency, do not depend on the thread.
 import { startWorker } from './worker-thread.js';
-import { unpackDeclarations, unpackRows, type PackedDeclarations, type PackedRows } from './codec.js';
-import { COMPANY_KEYED, ROLLUPS, type RollupTable } from './rollups.js';
+import { unpackDeclarations, type PackedDeclarations } from './codec.js';
 import { FileFormatError, type FileFormat } from './parse.js';
 import { batchesFrom, type BatchEnd, type BatchEvent, type ParsedBatch } from './file-batches.js';
 import type { ParserInput } from './parse-worker.js';
 
-/** Rollups whose deltas the parsing thread sums (those not keyed by company ids), in this order. */
-export const SUMMED_AHEAD: readonly RollupTable[] = ROLLUPS.map((d) => d.table).filter((t) => !COMPANY_KEYED.includes(t));
-
 export type ParserMessage =
   | { type: 'chunk'; packed: PackedDeclarations }
-  | ({ type: 'end'; packedDeltas: PackedRows[] } & Omit<BatchEnd, 'deltas'>)
+  | ({ type: 'end' } & BatchEnd)
   | { type: 'done' }
   | { type: 'error'; message: string; format: boolean };
 
@@ -47,13 +43,9 @@ export async function* batchesOnThread(file: string, format: FileFormat, batchSi
       case 'error': throw m.format ? new FileFormatError(m.message) : new Error(m.message);
       case 'done': return undefined;
       case 'chunk': return { type: 'chunk', valid: unpackDeclarations(m.packed, dictionary) };
-      case 'end': {
-        // The deltas' strings come after the batch's last chunk, in the order they were packed.
-        const { packedDeltas, type, ...end } = m;
-        const tables = new Map(SUMMED_AHEAD.map((t, i) => [t, unpackRows(packedDeltas[i]!, dictionary)]));
+      case 'end':
         dictionary = [];
-        return { type, ...end, deltas: { rows: { table: (name) => tables.get(name)! }, tables: SUMMED_AHEAD } };
-      }
+        return m;
     }
   };
   try {

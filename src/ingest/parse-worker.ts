@@ -2,11 +2,10 @@
 // (file-batches.ts) and posts each batch's chunks packed (codec.ts), then its end. It runs at most
 // `ahead` batches ahead of what the writing thread has acknowledged.
 import { parentPort, workerData } from 'node:worker_threads';
-import { packDeclarations, packRows, rowBuffers, StringTable } from './codec.js';
-import { ROLLUPS, RollupAccumulator, measuresOf } from './rollups.js';
+import { packDeclarations, StringTable } from './codec.js';
 import { FileFormatError, type FileFormat } from './parse.js';
 import { readBatches } from './file-batches.js';
-import { SUMMED_AHEAD, type ParserMessage } from './parse-thread.js';
+import type { ParserMessage } from './parse-thread.js';
 
 export interface ParserInput {
   file: string;
@@ -30,24 +29,15 @@ const post = (m: ParserMessage, transfer?: ArrayBuffer[]) => port.postMessage(m,
 async function run(): Promise<void> {
   let batch = 0;
   let strings = new StringTable();
-  // The deltas of the rollups that do not need company ids, summed over the batch's valid
-  // declarations as they are read; the writer takes them if it stores every one (writer.ts).
-  let deltas = new RollupAccumulator(SUMMED_AHEAD);
   for await (const e of readBatches(input.file, input.format, input.batchSize)) {
     if (e.type === 'chunk') {
-      deltas.add(e.valid.map((record) => ({ id: 0, record, company_id: 0, partner_company_id: 0 })));
       const packed = packDeclarations(e.valid, strings);
       post({ type: 'chunk', packed }, [packed.numbers.buffer as ArrayBuffer]);
       continue;
     }
-    const packedDeltas = SUMMED_AHEAD.map((t) => {
-      const def = ROLLUPS.find((d) => d.table === t)!;
-      return packRows(deltas.table(t), def.keys.length + measuresOf(def).length, strings);
-    });
-    post({ ...e, packedDeltas }, packedDeltas.flatMap(rowBuffers));
+    post(e);
     batch++;
     strings = new StringTable();
-    deltas = new RollupAccumulator(SUMMED_AHEAD);
     while (batch - acknowledged >= input.ahead) await new Promise<void>((resolve) => (wake = resolve));
     wake = null;
   }

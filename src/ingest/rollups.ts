@@ -166,8 +166,6 @@ class TableSums {
 }
 
 /** Tables keyed by company ids, which only the writer knows (the others can be summed before). */
-export const COMPANY_KEYED: readonly RollupTable[] = ROLLUPS.filter((d) => d.keys.includes('company_id')).map((d) => d.table);
-
 /** Sums the rollup deltas of stored declarations, one row per distinct key and table. */
 export class RollupAccumulator {
   private readonly tables: TableSums[];

@@ -1,5 +1,6 @@
 // Stores one batch of declarations: validation, then one transaction holding the batch record,
-// the companies, the declarations and items that are new, and the rollup deltas of exactly those.
+// the companies, and the declarations and items that are new. The sums over them (rollups and
+// pre-aggregations) are derived in the analytic store from the committed batch (analytics/sync.ts).
 // A batch key already committed returns the stored result and writes nothing, and a declaration
 // number already stored is a duplicate, so sending a batch twice changes nothing. On SQLite a
 // batch at least as large as a table goes in with that table's secondary indexes rebuilt after
@@ -9,15 +10,14 @@ import type { Store } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
-import { addOnConflict, insertNew, insertRows, type RowSource } from './bulk.js';
-import { COMPANY_KEYED, ROLLUPS, RollupAccumulator, measuresOf, type RollupTable, type StoredDeclaration } from './rollups.js';
+import { insertNew, insertRows, type RowSource } from './bulk.js';
+import type { StoredDeclaration } from './rollups.js';
 import { dropIndexesForLoad, type RestoreIndexes } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
 import type { ValidDeclaration, ValidItem } from './validate.js';
 import { BatchBuilder, type RejectedRow } from './batch-builder.js';
 
 export { BatchBuilder, type RejectedRow };
-
 
 export interface BatchResult {
   batch_id: number;
@@ -42,50 +42,9 @@ export interface BatchOptions {
   today?: string;
   /**
    * More writes that belong with the stored declarations (the seed's documents and shipments),
-   * run in the batch's transaction after the rollups: they commit or roll back with the batch.
+   * run in the batch's transaction after the declarations: they commit or roll back with the batch.
    */
   alsoWrite?(trx: Kysely<DB>, stored: readonly StoredDeclaration[]): Promise<void>;
-  /**
-   * Rollup deltas summed ahead (the seed's generating thread, a file's parsing thread) over every
-   * valid declaration of the batch, in order: see PrecomputedDeltas.
-   */
-  deltas?: PrecomputedDeltas;
-}
-
-/**
- * Rollup deltas summed before the batch is written, for `tables` (default: all), over every valid
- * declaration of the batch in order, taking declaration i's parties to be `companyIds[i]` and
- * `partnerIds[i]` when the tables need them. The writer uses them only when it stored every one
- * of those declarations, with exactly those ids: they are then the deltas it would have summed
- * itself. Otherwise (duplicates, a party resolved to another row), and for the other tables, it
- * sums them from what it stored, as always.
- */
-export interface PrecomputedDeltas {
-  rows: { table(name: RollupTable): RowSource };
-  tables?: readonly RollupTable[];
-  companyIds?: ArrayLike<number>;
-  partnerIds?: ArrayLike<number>;
-}
-
-/** True when `deltas` were summed over exactly the declarations stored, with the ids they got. */
-function deltasFit(deltas: PrecomputedDeltas, stored: readonly StoredDeclaration[], valid: number): boolean {
-  if (stored.length !== valid) return false;
-  const { companyIds, partnerIds } = deltas;
-  if (!companyIds || !partnerIds) return !(deltas.tables ?? ROLLUPS.map((d) => d.table)).some((t) => COMPANY_KEYED.includes(t));
-  if (companyIds.length !== valid || partnerIds.length !== valid) return false;
-  for (let i = 0; i < valid; i++) {
-    if (stored[i]!.company_id !== companyIds[i] || stored[i]!.partner_company_id !== partnerIds[i]) return false;
-  }
-  return true;
-}
-
-/** The rollup deltas of the stored declarations: those summed ahead where they fit, the rest summed here. */
-function batchDeltas(ahead: PrecomputedDeltas | undefined, stored: readonly StoredDeclaration[], valid: number): (name: RollupTable) => RowSource {
-  const given = ahead && deltasFit(ahead, stored, valid) ? new Set(ahead.tables ?? ROLLUPS.map((d) => d.table)) : new Set<RollupTable>();
-  const rest = ROLLUPS.map((d) => d.table).filter((t) => !given.has(t));
-  const acc = rest.length ? new RollupAccumulator(rest) : null;
-  acc?.add(stored);
-  return (name) => (given.has(name) ? ahead!.rows.table(name) : acc!.table(name));
 }
 
 const DECLARATION_COLUMNS = [
@@ -135,10 +94,9 @@ export interface StreamedBatch {
   expected: number;
   /**
    * Called once the chunks are exhausted: the batch's record count, rejections and in-batch
-   * duplicates, rows rejected before validation (parse errors) if not given in the options, and
-   * rollup deltas summed while the batch was read, if any.
+   * duplicates, and rows rejected before validation (parse errors) if not given in the options.
    */
-  finish(): Pick<BatchBuilder, 'records' | 'rejected' | 'inBatchDuplicates'> & { preRejected?: RejectedRow[]; deltas?: PrecomputedDeltas };
+  finish(): Pick<BatchBuilder, 'records' | 'rejected' | 'inBatchDuplicates'> & { preRejected?: RejectedRow[] };
 }
 
 export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Omit<BatchOptions, 'today'>): Promise<BatchResult> {
@@ -162,18 +120,8 @@ export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Om
 
     const { stored, valid } = await storeChunks(trx, store, resolver, batch, opts.source, batchId, started);
     committed = stored;
-    const finished = batch.finish();
-    const { records, rejected: invalid, inBatchDuplicates, preRejected } = finished;
+    const { records, rejected: invalid, inBatchDuplicates, preRejected } = batch.finish();
     const rejected: RejectedRow[] = [...(opts.preRejected ?? []), ...(preRejected ?? []), ...invalid];
-    const deltas = batchDeltas(finished.deltas ?? opts.deltas, stored, valid);
-    for (const def of ROLLUPS) {
-      const rows = deltas(def.table);
-      if (!rows.count) continue;
-      const measures = measuresOf(def);
-      const restore = dropIndexesForLoad(store, def.table, rows.count);
-      await insertRows(trx, store, { table: def.table, columns: [...def.keys, ...measures], suffix: addOnConflict(def.table, def.keys, measures) }, rows);
-      restore();
-    }
     if (opts.alsoWrite && stored.length) await opts.alsoWrite(trx, stored);
 
     let first: string | null = null;

@@ -1,11 +1,9 @@
-// The seed's batches as they reach the writer: generated, validated, their documents and shipments
-// laid out as rows, and their rollup deltas summed. The same code runs on the writing thread or on
+// The seed's batches as they reach the writer: generated, validated, and their documents and
+// shipments laid out as rows. The same code runs on the writing thread or on
 // a second one (seed-thread.ts), so the data cannot depend on where it ran; only the hand-over
 // differs.
 import type { SqlValue, RowSource } from '../ingest/bulk.js';
 import { BatchBuilder, type RejectedRow } from '../ingest/batch-builder.js';
-import { RollupAccumulator, type StoredDeclaration } from '../ingest/rollups.js';
-import type { PrecomputedDeltas } from '../ingest/writer.js';
 import type { ValidDeclaration } from '../ingest/validate.js';
 import type { Parties } from './companies.js';
 import { generate, type GenerateOptions, type Generated } from './generate.js';
@@ -77,18 +75,6 @@ export interface SeedBatch {
   rejected: RejectedRow[];
   inBatchDuplicates: number;
   docs: SeedDocs;
-  /**
-   * The rollup deltas of every valid declaration, with its parties' ids (`companyIds[i]`,
-   * `partnerIds[i]`): the writer takes them when it stores each declaration with those ids.
-   */
-  deltas: Required<Pick<PrecomputedDeltas, 'rows' | 'companyIds' | 'partnerIds'>>;
-}
-
-/** A generated batch before its deltas: they need the parties' store ids. */
-export interface DrawnBatch extends Omit<SeedBatch, 'deltas'> {
-  /** Per valid declaration, the position of its Turkish firm and of its foreign partner. */
-  companies: Int32Array;
-  partners: Int32Array;
 }
 
 function rowSource(rows: readonly SqlValue[][]): RowSource {
@@ -105,23 +91,18 @@ function rowSource(rows: readonly SqlValue[][]): RowSource {
  * The dataset in batches of `batchSize` generated declarations, validated as the writer would,
  * each fed to `calibration` as drawn.
  */
-export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize: number, calibration: Pick<Calibration, 'add'>): Generator<DrawnBatch> {
+export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize: number, calibration: Pick<Calibration, 'add'>): Generator<SeedBatch> {
   let built = new BatchBuilder();
-  let companies: number[] = [];
-  let partners: number[] = [];
   let bls: SqlValue[][] = [];
   let containers: SqlValue[][] = [];
   let shipments: SqlValue[][] = [];
   let events: SqlValue[][] = [];
-  const take = (): DrawnBatch => {
-    const out: DrawnBatch = {
+  const take = (): SeedBatch => {
+    const out: SeedBatch = {
       valid: built.valid, records: built.records, rejected: built.rejected, inBatchDuplicates: built.inBatchDuplicates,
       docs: { bls: rowSource(bls), containers: rowSource(containers), shipments: rowSource(shipments), events: rowSource(events) },
-      companies: Int32Array.from(companies), partners: Int32Array.from(partners),
     };
     built = new BatchBuilder();
-    companies = [];
-    partners = [];
     bls = [];
     containers = [];
     shipments = [];
@@ -135,8 +116,6 @@ export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize:
     if (built.valid.length > before) {
       // Valid and new in the batch: its documents go with it.
       const owner = before;
-      companies.push(g.drawn.company.index);
-      partners.push(g.drawn.partner.index);
       if (g.bl) {
         bls.push(blRow(owner, g.bl));
         for (const c of g.containers) containers.push(containerRow(owner, c));
@@ -151,23 +130,6 @@ export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize:
     if (built.records >= batchSize) yield take();
   }
   if (built.records) yield take();
-}
-
-/** The batch's rollup deltas, its declarations taken as stored with the parties' ids. */
-export function withDeltas(batch: DrawnBatch, ids: PartyIds): SeedBatch {
-  const n = batch.valid.length;
-  const companyIds = new Float64Array(n);
-  const partnerIds = new Float64Array(n);
-  const stored: StoredDeclaration[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    companyIds[i] = ids.turkish[batch.companies[i]!]!;
-    partnerIds[i] = ids.foreign[batch.partners[i]!]!;
-    stored[i] = { id: 0, record: batch.valid[i]!, company_id: companyIds[i]!, partner_company_id: partnerIds[i]! };
-  }
-  const acc = new RollupAccumulator();
-  acc.add(stored);
-  const { companies: _c, partners: _p, ...rest } = batch;
-  return { ...rest, deltas: { rows: acc, companyIds, partnerIds } };
 }
 
 function blRow(owner: number, b: BillOfLading): SqlValue[] {

@@ -1,17 +1,15 @@
-// The seed's batches drawn on a second thread while this one writes: generating, validating,
-// laying out the documents and summing the rollup deltas (seed-batches.ts) run there, and each
+// The seed's batches drawn on a second thread while this one writes: generating, validating and
+// laying out the documents (seed-batches.ts) run there, and each
 // batch comes back packed (codec.ts), so the writing thread only unpacks it and runs its SQL. The
 // batches are those the writing thread would draw itself, in the same order: the stored data does
 // not depend on the thread.
 import type { Worker } from 'node:worker_threads';
 import { unpackDeclarations, unpackRows, type PackedDeclarations, type PackedRows } from '../ingest/codec.js';
 import type { RejectedRow } from '../ingest/batch-builder.js';
-import { ROLLUPS, type RollupTable } from '../ingest/rollups.js';
-import type { RowSource } from '../ingest/bulk.js';
 import { startWorker } from '../ingest/worker-thread.js';
 import type { CalibrationRow } from './calibration.js';
 import type { GenerateOptions } from './generate.js';
-import type { PartyIds, SeedBatch } from './seed-batches.js';
+import type { SeedBatch } from './seed-batches.js';
 
 export interface SeedThreadInput {
   generate: GenerateOptions;
@@ -29,10 +27,6 @@ export type SeedThreadMessage =
       type: 'batch';
       declarations: PackedDeclarations;
       docs: PackedDocs;
-      /** In ROLLUPS order. */
-      rollups: PackedRows[];
-      companyIds: Float64Array;
-      partnerIds: Float64Array;
       records: number;
       rejected: RejectedRow[];
       inBatchDuplicates: number;
@@ -40,11 +34,9 @@ export type SeedThreadMessage =
   | { type: 'done'; calibration: CalibrationRow[] }
   | { type: 'error'; message: string };
 
-export type ToSeedThread = { type: 'ids'; ids: { turkish: number[]; foreign: number[] } } | { type: 'ack' };
+export type ToSeedThread = { type: 'ack' };
 
 export interface SeedThread {
-  /** The parties' store ids, once stored: the thread needs them for the rollup deltas. */
-  setIds(ids: PartyIds): void;
   /** The batches in order; each is acknowledged when the next is asked for. */
   batches(): AsyncGenerator<SeedBatch>;
   /** The calibration of the whole dataset, once the batches are read to the end. */
@@ -70,9 +62,6 @@ export function startSeedThread(input: SeedThreadInput): SeedThread {
   const send = (m: ToSeedThread) => worker.postMessage(m);
 
   return {
-    setIds(ids) {
-      send({ type: 'ids', ids: { turkish: Array.from(ids.turkish), foreign: Array.from(ids.foreign) } });
-    },
     async *batches() {
       for (;;) {
         while (!queue.length) await new Promise<void>((resolve) => (waiting = resolve));
@@ -107,9 +96,5 @@ function unpackBatch(m: Extract<SeedThreadMessage, { type: 'batch' }>): SeedBatc
     shipments: unpackRows(m.docs.shipments, dictionary),
     events: unpackRows(m.docs.events, dictionary),
   };
-  const tables = new Map<RollupTable, RowSource>(ROLLUPS.map((def, i) => [def.table, unpackRows(m.rollups[i]!, dictionary)]));
-  return {
-    valid, records: m.records, rejected: m.rejected, inBatchDuplicates: m.inBatchDuplicates, docs,
-    deltas: { rows: { table: (name) => tables.get(name)! }, companyIds: m.companyIds, partnerIds: m.partnerIds },
-  };
+  return { valid, records: m.records, rejected: m.rejected, inBatchDuplicates: m.inBatchDuplicates, docs };
 }

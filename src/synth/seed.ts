@@ -1,6 +1,5 @@
 // Seeds a store: companies and contacts first (with the attributes ingestion does not know:
-// aliases, sector, size band), then the declarations through the ingestion writer, which also keeps
-// the rollups; each batch's bills of lading, containers, shipments and events are written in the
+// aliases, sector, size band), then the declarations through the ingestion writer; each batch's bills of lading, containers, shipments and events are written in the
 // same transaction as its declarations, so a batch is all there or not at all.
 import type { Kysely } from 'kysely';
 import type { Store } from '../db/connect.js';
@@ -18,7 +17,7 @@ import { formatYearMonth, type Month } from './calendar.js';
 import { Calibration } from './calibration.js';
 import {
   BL_COLUMNS, BL_PARTY_COLUMNS, CONTAINER_COLUMNS, EVENT_COLUMNS, SHIPMENT_COLUMNS, SHIPMENT_DECLARATION_COLUMN, SHIPMENT_PARTY_COLUMNS,
-  drawBatches, partyId, withDeltas, type DrawnBatch, type PartyIds, type SeedBatch,
+  drawBatches, partyId, type PartyIds, type SeedBatch,
 } from './seed-batches.js';
 import { startSeedThread } from './seed-thread.js';
 
@@ -66,11 +65,11 @@ export const DEFAULT_SEED_BATCH = 50_000;
 /**
  * Tables whose secondary indexes a seed into an empty store builds once at the end rather than
  * maintaining them batch after batch (SQLite; see deferIndexes): the seeded rows reach them at
- * random places (companies, values, container numbers, company pairs), so after the first batches
+ * random places (companies, values, container numbers), so after the first batches
  * every batch rewrote most of their pages. Indexes whose rows arrive in date order are cheaper to
  * keep than to rebuild, and stay.
  */
-export const SEED_DEFERRED_INDEXES = ['declarations', 'containers', 'rollup_company_monthly'] as const;
+export const SEED_DEFERRED_INDEXES = ['declarations', 'containers'] as const;
 
 export async function seedStore(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   return withLoadSettings(store, () => seed(store, opts));
@@ -91,7 +90,6 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   try {
     const parties = buildParties(opts.seed, opts.declarations);
     const ids = await storeParties(store, parties);
-    thread?.setIds(ids);
     log(`companies ready: ${parties.turkish.length} Turkish, ${parties.foreign.length} foreign${thread ? '; generating on a second thread' : ''}`);
 
     const calibration = new Calibration();
@@ -102,10 +100,10 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
     // Only worth it when the seed writes more than one batch: a single batch into empty tables
     // already goes in without its indexes (writer.ts).
     if (existing === 0 && opts.declarations > batchSize && deferIndexes(store, SEED_DEFERRED_INDEXES)) {
-      log('secondary indexes of declarations, containers and company rollups deferred to the end of the seed');
+      log('secondary indexes of declarations and containers deferred to the end of the seed');
     }
     try {
-      const batches = thread ? thread.batches() : drawHere(drawBatches(generateOpts, parties, batchSize, calibration), ids);
+      const batches = thread ? thread.batches() : drawBatches(generateOpts, parties, batchSize, calibration);
       const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
       await writeBatches(store, batches, keyBase, ids, summary, batchSize, log);
     } finally {
@@ -124,10 +122,6 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   }
 }
 
-function* drawHere(drawn: Iterable<DrawnBatch>, ids: PartyIds): Generator<SeedBatch> {
-  for (const d of drawn) yield withDeltas(d, ids);
-}
-
 async function writeBatches(
   store: Store, batches: Iterable<SeedBatch> | AsyncIterable<SeedBatch>, keyBase: string, ids: PartyIds, summary: SeedSummary,
   batchSize: number, log: (msg: string) => void,
@@ -138,7 +132,6 @@ async function writeBatches(
       batchKey: `${keyBase}:${batchNo++}`,
       source: 'synthetic',
       kind: 'seed',
-      deltas: batch.deltas,
       alsoWrite: (trx, stored) => storeDocs(trx, store, batch, stored, ids, summary),
     });
     summary.declarations += res.stored;

@@ -1,7 +1,7 @@
 import { it, expect, beforeAll, afterAll } from 'vitest';
 import { describeEachStore } from '../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { verifyRollups } from '../../src/ingest/verify.js';
+import { verifyRollups } from '../../src/analytics/verify.js';
 import { makeDeclaration, makeDeclarations } from './fixtures.js';
 
 describeEachStore('POST /v1/trade/records/batch and GET /v1/trade/freshness', (get) => {

@@ -11,7 +11,7 @@ import { writeBatch } from '../../src/ingest/writer.js';
 import { deferIndexes, restoreDeferredIndexes, withLoadSettings } from '../../src/ingest/bulk-indexes.js';
 import { migrate } from '../../src/db/migrate.js';
 import { seedStore, SEED_DEFERRED_INDEXES } from '../../src/synth/seed.js';
-import { verifyRollups } from '../../src/ingest/verify.js';
+import { verifyRollups } from '../../src/analytics/verify.js';
 import { makeDeclarations } from './fixtures.js';
 
 const LARGE = 12_000;

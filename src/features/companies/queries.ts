@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Flow } from '../shared/filters.js';
+import { analyticRows } from '../../analytics/query.js';
 
 export interface CompanyRow {
   id: number;
@@ -74,42 +75,19 @@ export async function companiesFingerprint(db: Kysely<DB>): Promise<string> {
   return `${Number(r?.m ?? 0)}:${Number(r?.n ?? 0)}`;
 }
 
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-// Companies per read of a month of the company rollup: a few thousand rows, a few milliseconds.
-const VALUE_ID_STEP = 20_000;
-
 /**
- * Trade value of every company over all time, as the Turkish party or as the foreign partner. The
- * company rollup is read a (flow, month, id range) slice at a time along its primary key, yielding
- * between reads: two grouped scans of the whole table held the store for seconds on a large one.
+ * Trade value of every company over all time, as the Turkish party or as the foreign partner, from
+ * the company rollup of the analytic store: two grouped scans, run off the event loop.
  */
-export async function tradeValues(db: Kysely<DB>, idStep = VALUE_ID_STEP): Promise<Map<number, number>> {
-  // Every declaration is in the country rollup too: its (flow, month) pairs are the company rollup's.
-  const slices = await sql<{ flow: string; period: number | string }>`select distinct flow, period from rollup_country_monthly`.execute(db);
-  const top = await sql<{ m: number | string | null }>`select max(id) as m from companies`.execute(db);
-  const maxId = Number(top.rows[0]?.m ?? 0);
-  const own = new Map<number, number>();
-  const partner = new Map<number, number>();
-  for (const slice of slices.rows) {
-    for (let lo = 0; lo <= maxId; lo += idStep) {
-      const rows = await sql<{ c: number | string; p: number | string; v: number | string }>`select company_id as c, partner_company_id as p, sum(value_usd_cents) as v
-        from rollup_company_monthly where flow = ${slice.flow} and period = ${slice.period} and company_id >= ${lo} and company_id < ${lo + idStep}
-        group by company_id, partner_company_id`.execute(db);
-      for (const r of rows.rows) {
-        const c = Number(r.c);
-        const p = Number(r.p);
-        const v = Number(r.v);
-        own.set(c, (own.get(c) ?? 0) + v);
-        if (p !== 0) partner.set(p, (partner.get(p) ?? 0) + v);
-      }
-      await yieldToIo();
-    }
-  }
+export async function tradeValues(db: Kysely<DB>): Promise<Map<number, number>> {
+  const [own, partner] = await Promise.all([
+    analyticRows(db, sql`select company_id as id, sum(value_usd_cents) as v from rollup_company_monthly group by company_id`.compile(db)),
+    analyticRows(db, sql`select partner_company_id as id, sum(value_usd_cents) as v from rollup_company_monthly where partner_company_id <> 0 group by partner_company_id`.compile(db)),
+  ]);
   // Cents are summed exactly; dollars as before: the company's own value, then its partner value.
   const out = new Map<number, number>();
-  for (const [id, v] of own) out.set(id, v / 100);
-  for (const [id, v] of partner) out.set(id, (out.get(id) ?? 0) + v / 100);
+  for (const r of own) out.set(Number(r.id), Number(r.v) / 100);
+  for (const r of partner) out.set(Number(r.id), (out.get(Number(r.id)) ?? 0) + Number(r.v) / 100);
   return out;
 }
 
