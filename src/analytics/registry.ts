@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { AnalyticStore, type AnalyticOptions } from './store.js';
 import { EngineLockedError } from './engine.js';
+import type { RowSource } from './sync.js';
 
 interface Entry {
+  source: RowSource;
   options: AnalyticOptions;
   opened?: Promise<AnalyticStore>;
 }
@@ -15,15 +17,15 @@ interface Entry {
 const entries = new WeakMap<Kysely<DB>, Entry>();
 
 /** Makes an analytic store available for this row store, opened when first asked for. */
-export function provideAnalytics(db: Kysely<DB>, options: AnalyticOptions): void {
-  entries.set(db, { options });
+export function provideAnalytics(source: RowSource, options: AnalyticOptions): void {
+  entries.set(source.db, { source, options });
 }
 
 /** The row store's analytic store, opening it (and starting its catch-up) on first use. */
 export function analyticsOf(db: Kysely<DB>): Promise<AnalyticStore> {
   const e = entries.get(db);
   if (!e) return Promise.reject(new Error('no analytic store is provided for this row store'));
-  e.opened ??= AnalyticStore.open({ db }, e.options);
+  e.opened ??= AnalyticStore.open(e.source, e.options);
   return e.opened;
 }
 

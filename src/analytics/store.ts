@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.js';
 import { Engine, type Row, type Value } from './engine.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
-import { applyBatches, applyStored, batchSignature, committedBatches, compact, steps, syncedBatchIds, type RowSource } from './sync.js';
+import { applyBatches, applyStored, batchSignature, committedBatches, compact, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 
 export interface AnalyticOptions {
@@ -22,11 +22,17 @@ export interface AnalyticOptions {
   log?: (msg: string, err?: unknown) => void;
   /** How long a query waits for the store to catch up before answering 503 (ms). */
   waitMs?: number;
+  /**
+   * Declarations pending in an empty store from which it is loaded whole (loadAll) rather than
+   * batch by batch; default 20,000.
+   */
+  loadWholeFrom?: number;
   /** Called with the number of declarations applied so far during a long catch-up. */
   progress?: (applied: number, total: number) => void;
 }
 
 export type AnalyticState = 'building' | 'ready';
+
 
 export class AnalyticStore {
   private synced = new Set<number>();
@@ -84,7 +90,7 @@ export class AnalyticStore {
 
   private async loadSynced(): Promise<void> {
     this.synced = await syncedBatchIds(this.engine);
-    this.maxSynced = Math.max(0, ...this.synced);
+    this.maxSynced = [...this.synced].reduce((m, id) => Math.max(m, id), 0);
     const n = await this.engine.query('select count(*) as n from declarations');
     this.declarations = Number(n[0]?.n ?? 0);
   }
@@ -142,12 +148,18 @@ export class AnalyticStore {
     }
     const pending = (await committedBatches(this.source.db)).filter((b) => !this.synced.has(b.id));
     const total = pending.reduce((n, b) => n + b.rows, 0);
+    if (this.synced.size === 0 && total >= (this.opts.loadWholeFrom ?? 20_000)) {
+      await this.load(pending, total);
+      this.signature = signature;
+      this.building = false;
+      return;
+    }
     let applied = 0;
     for (const ids of steps(pending)) {
       if (this.closed) return;
       const n = await applyBatches(this.engine, this.source, ids);
       for (const id of ids) this.synced.add(id);
-      this.maxSynced = Math.max(this.maxSynced, ...ids);
+      this.maxSynced = ids.reduce((m, id) => Math.max(m, id), this.maxSynced);
       this.declarations += n;
       this.sinceCompaction += n;
       applied += n;
@@ -156,6 +168,16 @@ export class AnalyticStore {
     if (this.sinceCompaction > Math.max(20_000, this.declarations * 0.2)) await this.compactAll();
     this.signature = signature;
     this.building = false;
+  }
+
+  /** An empty store loaded whole (loadAll), then compacted into sorted tables. */
+  private async load(pending: readonly { id: number; rows: number }[], total: number): Promise<void> {
+    const n = await loadAll(this.engine, this.source, pending, (loaded) => this.opts.progress?.(loaded, total));
+    for (const b of pending) this.synced.add(b.id);
+    this.maxSynced = pending.reduce((m, b) => Math.max(m, b.id), this.maxSynced);
+    this.declarations += n;
+    await this.engine.exec('checkpoint');
+    this.sinceCompaction = 0;
   }
 
   /** A batch this process committed: applied from memory before the commit returns (read your writes). */
@@ -212,7 +234,7 @@ export class AnalyticStore {
     this.sinceCompaction = 0;
     this.building = true;
     await this.catchUp();
-    await this.compactAll();
+    if (this.sinceCompaction) await this.compactAll();
   }
 
   async close(): Promise<void> {

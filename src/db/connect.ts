@@ -75,7 +75,7 @@ export function engineOf(url: string): Engine {
 
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const store = engineOf(url) === 'sqlite' ? openSqlite(url.slice('sqlite:'.length), options) : await openPostgres(url, options);
-  provideAnalytics(store.db, {
+  provideAnalytics(store, {
     path: defaultAnalyticsPath(url),
     memoryLimitMb: 1024,
     threads: 2,

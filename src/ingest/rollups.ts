@@ -320,13 +320,21 @@ const RAW_TABLES: RecordTables = { declarations: 'declarations', items: 'declara
 
 const FIRST_MARKER: Record<string, string> = { records: 'rn6', records_hs4: 'rn4', records_hs2: 'rn2', records_decl: 'rnd' };
 
-/** SELECT recomputing one rollup from declarations and items, columns named as in the table. */
-export function recomputeSql(def: RollupDef, tables: RecordTables = RAW_TABLES): string {
+/** The rows a rollup of this grain sums: one per declaration or per line, with the first-line markers. */
+export function factsSql(grain: RollupDef['grain'], tables: RecordTables = RAW_TABLES): string {
+  return grain === 'item' ? itemSource(tables) : declSource(tables);
+}
+
+/**
+ * SELECT recomputing one rollup from declarations and items, columns named as in the table; `from`
+ * may name a table holding factsSql's rows already (computed once for several rollups).
+ */
+export function recomputeSql(def: RollupDef, tables: RecordTables = RAW_TABLES, from = `(${factsSql(def.grain, tables)})`): string {
   const measures = measuresOf(def).map((m) => {
     if (def.grain === 'declaration' && m === 'records') return 'count(*) as records';
     const marker = FIRST_MARKER[m];
     return marker ? `sum(case when x.${marker} = 1 then 1 else 0 end) as ${m}` : `sum(x.${m}) as ${m}`;
   });
   const keys = def.keys.map((k) => `x.${k}`).join(', ');
-  return `select ${keys}, ${measures.join(', ')} from (${def.grain === 'item' ? itemSource(tables) : declSource(tables)}) x group by ${keys}`;
+  return `select ${keys}, ${measures.join(', ')} from ${from} x group by ${keys}`;
 }
