@@ -72,7 +72,9 @@ async function main(): Promise<void> {
   }
 
   const dataset = await prepareDataset(args.store, args.declarations, args.seed);
-  const creds = createBenchKey(dataset.databaseUrl);
+  // A server of another version on its own copy of the dataset brings its own key (made with its own CLI).
+  const given = process.env.BENCH_API_KEY && process.env.BENCH_API_SECRET ? { api_key: process.env.BENCH_API_KEY, api_secret: process.env.BENCH_API_SECRET } : null;
+  const creds = given ?? createBenchKey(dataset.databaseUrl);
   const server = args.server ? await attachServer(args.server) : await startServer(dataset.databaseUrl, { ACCESS_TOKEN_TTL: '86400' }, args.profile);
   try {
     const tokenRes = await fetch(`${server.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) });
