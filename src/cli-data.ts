@@ -11,6 +11,7 @@ import { runTariffIngest } from './ingest/tariff-lines.js';
 import { seedCommand } from './synth/seed-command.js';
 import { analyticsOf, syncAnalytics } from './analytics/registry.js';
 import { verifyAnalytics, verifyRollups } from './analytics/verify.js';
+import { countLines, startProgress } from './progress.js';
 
 const ingest: Command = {
   summary: 'load declarations from a CSV or NDJSON file: ingest declarations FILE [--batch-size N] [--report FILE]; also ingest hs-codes|hs-concordance|tariff-lines|search-terms FILE',
@@ -58,14 +59,23 @@ const ingest: Command = {
     try {
       await migrate(store);
       const started = performance.now();
-      const summary = await ingestFile(store, file, {
+      // The total is the file's line count (a CSV's header and any quoted line breaks make it an
+      // estimate): one pass over the bytes, far cheaper than parsing them.
+      const lines = await countLines(file);
+      const bar = startProgress({ label: 'ingest', total: lines, unit: 'rows' });
+      let summary;
+      try {
+        summary = await ingestFile(store, file, {
         format,
         batchSize,
         reportPath,
         ...(values.source ? { source: values.source } : {}),
         ...(thread ? { parseThread: thread === 'yes' } : {}),
-        onBatch: (p) => console.log(`batch ${p.batch + 1}: ${p.rows} rows read, ${p.stored} stored, ${p.duplicates} duplicates, ${p.rejected} rejected`),
+        onBatch: (p) => bar.update(p.rows, Math.max(lines, p.rows)),
       });
+      } finally {
+        bar.stop();
+      }
       const seconds = (performance.now() - started) / 1000;
       console.log(
         `done: ${summary.rows} rows in ${summary.batches} batches (${summary.replayed_batches} already loaded): ` +
@@ -103,7 +113,13 @@ const verify: Command = {
   run(_args, ctx) {
     return withStore(ctx, async (store) => {
       console.log('recomputing every rollup from the records and comparing it with the analytic store');
-      const report = await verifyRollups(store);
+      const bar = startProgress({ label: 'verify', total: 1, unit: 'rollups' });
+      let report;
+      try {
+        report = await verifyRollups(store, { progress: (done, total) => bar.update(done, total) });
+      } finally {
+        bar.stop();
+      }
       for (const t of report.tables) console.log(`  ${t.table}: ${t.rows} rows, ${t.differences} differences`);
       for (const d of report.differences) console.log(JSON.stringify(d));
       console.log('analytic store: declarations and pre-aggregations against the records');

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { openStore, type Store } from './db/connect.js';
+import { startProgress, type Progress } from './progress.js';
 import { migrate } from './db/migrate.js';
 import { SCOPES, parseScopes } from './http/scopes.js';
 import { createKey, writeAudit } from './features/auth/queries.js';
@@ -103,12 +104,21 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   registerBatchListeners();
+  // One bar per catch-up of the analytic store (a rebuild, or the batches a seed or load added).
+  let bar: Progress | null = null;
   const analytics = {
     path: config.analyticsPath,
     memoryLimitMb: config.analyticsMemoryMb,
     threads: config.analyticsThreads,
     pollMs: 0,
-    progress: (applied: number, total: number) => console.log(`analytic store: ${applied} of ${total} declarations applied (${Math.floor((applied / Math.max(total, 1)) * 100)} %)`),
+    progress: (applied: number, total: number) => {
+      bar ??= startProgress({ label: 'analytic store', total, unit: 'declarations' });
+      bar.update(applied, total);
+      if (applied >= total) {
+        bar.stop();
+        bar = null;
+      }
+    },
   };
   return command.run(rest, { config, openStore: () => openStore(config.databaseUrl, { analytics }) });
 }

@@ -79,7 +79,7 @@ function keyOf(def: RollupDef, row: Record<string, unknown>): Record<string, str
  * Integer measures must match exactly; floating sums may differ in the last bits, being added in
  * another order.
  */
-export async function verifyRollups(store: Store, opts: { maxListed?: number } = {}): Promise<VerifyReport> {
+export async function verifyRollups(store: Store, opts: { maxListed?: number; progress?: (tablesDone: number, tables: number) => void } = {}): Promise<VerifyReport> {
   const maxListed = opts.maxListed ?? 1000;
   const analytics = await analyticsOf(store.db);
   await analytics.catchUp();
@@ -110,6 +110,7 @@ export async function verifyRollups(store: Store, opts: { maxListed?: number } =
       if (!expected.has(k) && def.exact.some((m) => Number(have[m]) !== 0)) note({ table: def.table, kind: 'extra', key: keyOf(def, have) });
     }
     tables.push({ table: def.table, rows: stored.size, differences: count });
+    opts.progress?.(tables.length, ROLLUPS.length);
   }
   return { ok: tables.every((t) => t.differences === 0), tables, differences };
 }

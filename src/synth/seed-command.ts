@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate.js';
 import { defaultPeriod, formatYearMonth, parseYearMonth } from './calendar.js';
 import { formatReport } from './calibration.js';
 import { DEFAULT_SEED_BATCH, seedStore, StoreNotEmptyError } from './seed.js';
+import { startProgress } from '../progress.js';
 
 export const seedCommand: Command = {
   summary: 'generate the synthetic dataset: seed --declarations N --seed S [--from YYYY-MM --to YYYY-MM] [--report] [--append]',
@@ -54,9 +55,16 @@ export const seedCommand: Command = {
     try {
       await migrate(store);
       console.log(`seeding ${declarations} declarations, seed ${seed}, ${formatYearMonth(from)}..${formatYearMonth(to)}`);
-      const s = await seedStore(store, {
-        seed, declarations, from, to, append: values.append ?? false, batchSize, log: (m) => console.log(m), ...(thread ? { thread: thread === 'yes' } : {}),
-      });
+      const bar = startProgress({ label: 'seed', total: declarations, unit: 'declarations' });
+      let s;
+      try {
+        s = await seedStore(store, {
+          seed, declarations, from, to, append: values.append ?? false, batchSize, log: (m) => console.log(m), progress: (n) => bar.update(n),
+          ...(thread ? { thread: thread === 'yes' } : {}),
+        });
+      } finally {
+        bar.stop();
+      }
       console.log(
         `done in ${(s.ms / 1000).toFixed(1)} s: ${s.declarations} declarations stored (${s.duplicates} duplicates, ${s.rejected} rejected), ` +
           `${s.companies} companies, ${s.contacts} contacts, ${s.bills_of_lading} bills of lading, ${s.containers} containers, ` +

@@ -30,6 +30,8 @@ export interface SeedOptions {
   append?: boolean;
   batchSize?: number;
   log?: (msg: string) => void;
+  /** Declarations stored so far, after each batch (in place of the log's lines every 100,000). */
+  progress?: (stored: number) => void;
   /**
    * Generate on a second thread while this one writes (seed-thread.ts); default: when the seed
    * has more than one batch and a core is free. The data is the same either way.
@@ -105,7 +107,7 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
     try {
       const batches = thread ? thread.batches() : drawBatches(generateOpts, parties, batchSize, calibration);
       const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
-      await writeBatches(store, batches, keyBase, ids, summary, batchSize, log);
+      await writeBatches(store, batches, keyBase, ids, summary, batchSize, log, opts.progress);
     } finally {
       // Also when a batch failed: the store gets its indexes back whatever happened.
       const t = performance.now();
@@ -124,7 +126,7 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
 
 async function writeBatches(
   store: Store, batches: Iterable<SeedBatch> | AsyncIterable<SeedBatch>, keyBase: string, ids: PartyIds, summary: SeedSummary,
-  batchSize: number, log: (msg: string) => void,
+  batchSize: number, log: (msg: string) => void, progress?: (stored: number) => void,
 ): Promise<void> {
   let batchNo = 0;
   for await (const batch of batches) {
@@ -138,7 +140,8 @@ async function writeBatches(
     summary.duplicates += res.duplicates;
     summary.rejected += new Set(res.rejected.map((r) => r.index)).size;
     if (res.rejected.length) log(`rejected in batch ${batchNo}: ${JSON.stringify(res.rejected.slice(0, 3))}`);
-    if (batch.records === batchSize && summary.declarations % 100_000 < batchSize) log(`${summary.declarations} declarations stored`);
+    if (progress) progress(summary.declarations);
+    else if (batch.records === batchSize && summary.declarations % 100_000 < batchSize) log(`${summary.declarations} declarations stored`);
   }
 }
 
