@@ -14,6 +14,7 @@ import * as m012 from './migrations/012-declaration-batches.js';
 import * as m020 from './migrations/020-tariff-lines.js';
 import * as m030 from './migrations/030-company-identity.js';
 import * as m031 from './migrations/031-bulk-export-leases.js';
+import * as m032 from './migrations/032-webhook-outbox.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '020-tariff-lines': m020,
   '030-company-identity': m030,
   '031-bulk-export-leases': m031,
+  '032-webhook-outbox': m032,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

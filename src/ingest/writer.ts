@@ -13,6 +13,7 @@ import { addOnConflict, insertNew, insertRows, type RowSource } from './bulk.js'
 import { COMPANY_KEYED, ROLLUPS, RollupAccumulator, measuresOf, type RollupTable, type StoredDeclaration } from './rollups.js';
 import { dropIndexesForLoad, type RestoreIndexes } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
+import { writeEvent } from '../webhooks/outbox.js';
 import type { ValidDeclaration, ValidItem } from './validate.js';
 import { BatchBuilder, type RejectedRow } from './batch-builder.js';
 
@@ -175,6 +176,9 @@ export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Om
       restore();
     }
     if (opts.alsoWrite && stored.length) await opts.alsoWrite(trx, stored);
+    // The batch's `records.new` event commits with it (the webhook outbox): a process killed
+    // after the commit still has it dispatched, and a batch rolled back announces nothing.
+    if (stored.length) await writeEvent(trx, 'records.new', { batch_id: batchId });
 
     let first: string | null = null;
     let last: string | null = null;

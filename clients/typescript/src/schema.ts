@@ -8601,6 +8601,8 @@ export interface operations {
                             delivery_id: number;
                             webhook_id: string;
                             event: string;
+                            /** @description the event this delivery carries: the same on every retry and on every subscription it reached, so a receiver can drop duplicates (null for deliveries queued before event ids) */
+                            event_id: string | null;
                             /** @description pending, delivered, failed (all attempts used or 410 Gone) or cancelled (subscription disabled) */
                             status: string;
                             /** Format: int64 */
