@@ -16,6 +16,7 @@ import * as m030 from './migrations/030-company-identity.js';
 import * as m031 from './migrations/031-bulk-export-leases.js';
 import * as m032 from './migrations/032-webhook-outbox.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
+import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -59,5 +60,6 @@ export async function migrate(store: Store): Promise<string[]> {
   // (src/ingest/bulk-indexes.ts) left its committed batches without some secondary indexes:
   // build them now.
   restoreDeferredIndexes(store);
+  await restorePgDeferredIndexes(store);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
