@@ -5,13 +5,14 @@ import type { Config } from './config.js';
 import type { Store } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_SCOPES } from './http/scopes.js';
-import { countKeys, createKey, findKeyByApiKey } from './features/auth/queries.js';
+import { countKeys, createKey, findKeyByApiKey, forgetTokenStates } from './features/auth/queries.js';
 import { UsageRecorder } from './http/usage.js';
 import { LoginThrottle } from './features/auth/throttle.js';
 import { registerBatchListeners } from './batch-listeners.js';
 import type { AppDeps } from './http/types.js';
 import { analyticsOf } from './analytics/registry.js';
 import { openRedis } from './redis/client.js';
+import { RevocationNotices } from './redis/revocations.js';
 
 export async function tokenSecretOf(store: Store, config: Config): Promise<Uint8Array> {
   if (config.tokenSecret) return new TextEncoder().encode(config.tokenSecret);
@@ -54,11 +55,13 @@ export async function prepareDeps(store: Store, config: Config, options: Prepare
   const usage = new UsageRecorder(store.db, { redis, clock: options.clock });
   // Opened now, so it starts catching up with the row store (it is closed with the store).
   await analyticsOf(store.db);
-  return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle(redis), redis };
+  const revocations = new RevocationNotices(redis, () => forgetTokenStates(store.db));
+  return { config, store, usage, tokenSecret: await tokenSecretOf(store, config), loginThrottle: new LoginThrottle(redis), redis, revocations };
 }
 
 /** Closes what prepareDeps opened (the store is the caller's). */
 export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.usage.stop();
+  await deps.revocations.close();
   await deps.redis?.close();
 }

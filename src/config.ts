@@ -50,6 +50,12 @@ export interface Config {
   /** Set by the cluster primary for each worker it forks (0 runs the background work). */
   workerIndex: number;
   dataDir: string;
+  /** Bulk exports one key may have queued or running at once; one more is a 429. */
+  bulkMaxJobsPerKey: number;
+  /** Total bytes of finished export files kept; at or over it new exports are refused with a 503. */
+  bulkMaxDiskBytes: number;
+  /** Hours a finished export (its file and its job) is kept after it ended. */
+  bulkRetentionHours: number;
   /**
    * A directory holding the public nomenclature files the classifier indexes (harmonized-system.csv
    * and the national tariffs, see docs/hs-codes.md); null: classify from what the service ships.
@@ -171,6 +177,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     workers: int(env, 'WORKERS', 1, 1, 64),
     workerIndex: int(env, 'TRADEAPI_WORKER_INDEX', 0, 0, 63),
     dataDir,
+    bulkMaxJobsPerKey: int(env, 'BULK_MAX_JOBS_PER_KEY', 3, 1, 1000),
+    bulkMaxDiskBytes: int(env, 'BULK_MAX_DISK_BYTES', 20 * 1024 ** 3, 1024, 2 ** 50),
+    bulkRetentionHours: int(env, 'BULK_RETENTION_HOURS', 24, 1, 24 * 365),
     referenceDataDir: referenceDir ? path.resolve(referenceDir) : null,
   };
   return Object.freeze(config);

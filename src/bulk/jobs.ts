@@ -118,3 +118,40 @@ export async function requeueInterrupted(db: Kysely<DB>, now = new Date()): Prom
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+/** Jobs of this key that are queued or running: what the per-key cap counts. */
+export async function activeJobCount(db: Kysely<DB>, keyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bulk_export_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('key_id', '=', keyId)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Bytes of the finished export files kept, and when the oldest of them ended (null: none). */
+export async function storedExports(db: Kysely<DB>): Promise<{ bytes: number; oldestFinishedAt: string | null }> {
+  const row = await db
+    .selectFrom('bulk_export_jobs')
+    .select((eb) => [eb.fn.sum<number>('file_bytes').as('bytes'), eb.fn.min<string>('finished_at').as('oldest')])
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return { bytes: Number(row?.bytes ?? 0), oldestFinishedAt: row?.oldest == null ? null : String(row.oldest) };
+}
+
+/** Finished jobs (completed or failed) that ended before `before`: what retention removes. */
+export function endedBefore(db: Kysely<DB>, before: Date, limit = 500): Promise<{ id: string; format: string; file_path: string | null }[]> {
+  return db
+    .selectFrom('bulk_export_jobs')
+    .select(['id', 'format', 'file_path'])
+    .where('status', 'in', ['completed', 'failed'])
+    .where('finished_at', '<', before.toISOString())
+    .orderBy('finished_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteJob(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('bulk_export_jobs').where('id', '=', id).execute();
+}

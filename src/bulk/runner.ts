@@ -10,11 +10,11 @@ import type { Store } from '../db/connect.js';
 import { encode } from '../http/download.js';
 import { ApiError } from '../http/errors.js';
 import { openExport, type ExportQueryValue } from '../features/trade/bulk-source.js';
-import { claimJob, completeJob, failJob, queuedJobIds, renewLease, requeueInterrupted, setProgress, LEASE_MS, type BulkJob } from './jobs.js';
+import { claimJob, completeJob, deleteJob, endedBefore, failJob, queuedJobIds, renewLease, requeueInterrupted, setProgress, LEASE_MS, type BulkJob } from './jobs.js';
 
 export interface BulkDeps {
   store: Store;
-  config: { dataDir: string };
+  config: { dataDir: string; bulkRetentionHours: number };
 }
 
 const PROGRESS_EVERY_ROWS = 5000;
@@ -57,9 +57,29 @@ async function runJob(deps: BulkDeps, job: BulkJob): Promise<void> {
   }
 }
 
+/**
+ * Retention: the files and rows of jobs that ended more than `bulkRetentionHours` ago are removed,
+ * the file first, so a crash in between leaves a row whose download is a 404 (and which the next
+ * pass removes), never a file nothing points at. Any process may do it; removing twice is
+ * harmless. Returns how many jobs were removed.
+ */
+export async function expireJobs(deps: BulkDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - deps.config.bulkRetentionHours * 3_600_000);
+  let removed = 0;
+  for (const job of await endedBefore(deps.store.db, before)) {
+    const file = job.file_path ?? exportFile(deps.config.dataDir, job);
+    await fs.promises.rm(file, { force: true });
+    await fs.promises.rm(`${file}.part`, { force: true });
+    await deleteJob(deps.store.db, job.id);
+    removed++;
+  }
+  return removed;
+}
+
 /** Runs every queued job to its end, one after another; returns how many were run. */
 export async function runPendingJobs(deps: BulkDeps, onError: (err: unknown, jobId: string) => void = () => undefined): Promise<number> {
   let ran = 0;
+  await expireJobs(deps);
   // Jobs of a process that stopped mid-export come back once their lease runs out.
   await requeueInterrupted(deps.store.db);
   for (const id of await queuedJobIds(deps.store.db)) {

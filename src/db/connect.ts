@@ -15,6 +15,11 @@ export interface Store {
   engine: Engine;
   /** The SQLite connection under Kysely, for bulk loads that reuse prepared statements. */
   sqlite?: Database.Database;
+  /**
+   * PostgreSQL: the pooled connection with this server process id (`pg_backend_pid()`), so bulk
+   * loads can COPY on the connection of their transaction (src/ingest/pg-copy.ts).
+   */
+  pgClient?(pid: number): pg.PoolClient | undefined;
   close(): Promise<void>;
 }
 
@@ -164,10 +169,22 @@ async function openPostgres(url: string, options: StoreOptions): Promise<Store> 
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('error', (err) => options.onPoolError?.(err));
+  // Each pooled connection by its server process id: Kysely does not hand out the driver's client.
+  const byPid = new Map<number, pg.PoolClient>();
+  const pidOf = (c: pg.PoolClient) => (c as unknown as { processID: number | null }).processID;
+  pool.on('connect', (c) => {
+    const pid = pidOf(c);
+    if (pid !== null) byPid.set(pid, c);
+  });
+  pool.on('remove', (c) => {
+    const pid = pidOf(c);
+    if (pid !== null) byPid.delete(pid);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: slowQueryLog(options) });
   return {
     db,
     engine: 'postgres',
+    pgClient: (pid) => byPid.get(pid),
     async close() {
       await db.destroy();
     },

@@ -14,8 +14,10 @@ import * as m012 from './migrations/012-declaration-batches.js';
 import * as m020 from './migrations/020-tariff-lines.js';
 import * as m030 from './migrations/030-company-identity.js';
 import * as m031 from './migrations/031-bulk-export-leases.js';
+import * as m032 from './migrations/032-webhook-outbox.js';
 import * as m040 from './migrations/040-rollups-derived.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
+import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -33,6 +35,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '020-tariff-lines': m020,
   '030-company-identity': m030,
   '031-bulk-export-leases': m031,
+  '032-webhook-outbox': m032,
   '040-rollups-derived': m040,
 };
 
@@ -59,5 +62,6 @@ export async function migrate(store: Store): Promise<string[]> {
   // (src/ingest/bulk-indexes.ts) left its committed batches without some secondary indexes:
   // build them now.
   restoreDeferredIndexes(store);
+  await restorePgDeferredIndexes(store);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -102,6 +102,12 @@ export interface WebhookDeliveriesTable {
   id: Generated<number>; webhook_id: string; event: string; payload: string; status: string; attempts: Generated<number>;
   next_attempt_at: string | null; last_status_code: number | null; last_error: string | null; created_at: string;
   delivered_at: string | null;
+  /** The event this delivery carries, the same on every subscription's delivery of it (migration 032). */
+  event_id: string | null;
+}
+/** The outbox: events written with the change that caused them, dispatched by the webhook worker (migration 032). */
+export interface WebhookEventsTable {
+  id: Generated<number>; event_id: string; event: string; payload: string; created_at: string; dispatched_at: string | null;
 }
 export interface BulkExportJobsTable {
   id: string; key_id: string; query: string; format: string; status: string; rows_written: Generated<number>;
@@ -165,6 +171,7 @@ export interface DB {
   usage_counters: UsageCountersTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_events: WebhookEventsTable;
   bulk_export_jobs: BulkExportJobsTable;
   // Tables of the analytic store (src/analytics/), typed here because its queries are composed with
   // the same builders; the row store does not hold them (migration 040).

@@ -4,6 +4,7 @@ import type { Scope } from './scopes.js';
 import type { UsageRecorder } from './usage.js';
 import type { LoginThrottle } from '../features/auth/throttle.js';
 import type { SharedRedis } from '../redis/client.js';
+import type { RevocationNotices } from '../redis/revocations.js';
 
 /** What the application is built from; tests build it with their own store and config. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   loginThrottle: LoginThrottle;
   /** Shared counters (REDIS_URL); null: everything is counted in this process. */
   redis: SharedRedis | null;
+  /** Announces a committed revocation to every process (through Redis when it is there). */
+  revocations: RevocationNotices;
 }
 
 export interface AuthContext {

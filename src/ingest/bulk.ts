@@ -1,16 +1,21 @@
 // Bulk INSERTs sent as pre-built SQL text, bypassing Kysely's per-query compilation, which costs
 // more than the insert itself at tens of thousands of rows per second. The SQL is the portable
 // subset both engines accept (INSERT … VALUES …, ON CONFLICT, RETURNING); only the placeholder
-// style differs. PostgreSQL gets multi-row statements (one round trip per chunk); SQLite runs
+// style differs. PostgreSQL gets COPY for a hundred rows or more inside a transaction
+// (pg-copy.ts) and multi-row statements otherwise (one round trip per chunk); SQLite runs
 // in-process, where one prepared single-row statement run per row costs about half the CPU of
 // multi-row VALUES (measured: 50,000 rows of 30 columns, 377 ms against 723 ms).
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Statement } from 'better-sqlite3';
 import type { Engine, Store } from '../db/connect.js';
+import { COPY_MIN_ROWS, copyClient, copyRows } from './pg-copy.js';
 
-/** Where rows go: an engine name, or a store whose SQLite connection can reuse prepared statements. */
-export type BulkTarget = Engine | Pick<Store, 'engine' | 'sqlite'>;
+/**
+ * Where rows go: an engine name, or a store whose SQLite connection can reuse prepared statements
+ * (or whose PostgreSQL connections take COPY).
+ */
+export type BulkTarget = Engine | Pick<Store, 'engine' | 'sqlite' | 'pgClient'>;
 
 // Prepared statements per SQLite connection and SQL text: a load runs the same few texts for
 // every row of every batch.
@@ -103,6 +108,12 @@ export async function insertRows<R = Record<string, unknown>>(
     }
     return out;
   }
+  const n = countOf(source);
+  const client = typeof target !== 'string' && n >= COPY_MIN_ROWS ? await copyClient(db, target) : null;
+  if (client) {
+    const rowSource: RowSource = isSource(source) ? source : { count: n, fill: (i, o) => copyRow(source[i]!, o, width) };
+    return copyRows<R>(db, client, spec, rowSource);
+  }
   const rows = materialise(source, width);
   const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / width)));
   const head = `insert into ${spec.table} (${spec.columns.join(', ')}) values `;
@@ -131,7 +142,7 @@ export async function insertRows<R = Record<string, unknown>>(
  */
 export async function insertNew(
   db: Kysely<DB>,
-  target: Pick<Store, 'engine' | 'sqlite'>,
+  target: Pick<Store, 'engine' | 'sqlite' | 'pgClient'>,
   spec: { table: string; columns: readonly string[]; key: string },
   source: Rows,
 ): Promise<(number | null)[]> {
@@ -161,6 +172,10 @@ export async function insertNew(
   const idByKey = new Map(returned.map((r) => [String(r.key), Number(r.id)]));
   for (let i = 0; i < rows.length; i++) ids[i] = idByKey.get(String(rows[i]![at])) ?? null;
   return ids;
+}
+
+function copyRow(row: readonly SqlValue[], out: SqlValue[], width: number): void {
+  for (let c = 0; c < width; c++) out[c] = row[c] ?? null;
 }
 
 /** The row as given when it holds exactly `width` values and no undefined; else a padded copy. */

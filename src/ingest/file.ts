@@ -11,6 +11,7 @@ import { batchesOnThread } from './parse-thread.js';
 import { batchesHere } from './file-batches.js';
 import { coreFree } from './worker-thread.js';
 import { deferIndexes, restoreDeferredIndexes, withLoadSettings } from './bulk-indexes.js';
+import { deferPgIndexes, restorePgDeferredIndexes, PG_FILE_DEFERRED_TABLES } from './pg-indexes.js';
 
 /**
  * Declarations per batch (one transaction each) when none is asked for. Large, because each
@@ -101,10 +102,12 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
       // A file loaded into an empty store builds the declarations' secondary indexes once, after
       // its last batch, instead of in every batch that doubles the table (bulk-indexes.ts).
       deferIndexes(store, FILE_DEFERRED_INDEXES, 'declarations');
+      await deferPgIndexes(store, PG_FILE_DEFERRED_TABLES, 'declarations');
       try {
         await loadBatches();
       } finally {
         restoreDeferredIndexes(store);
+        await restorePgDeferredIndexes(store);
       }
     });
   } finally {

@@ -14,6 +14,7 @@ import { insertNew, insertRows, type RowSource } from './bulk.js';
 import type { StoredDeclaration } from './rollups.js';
 import { dropIndexesForLoad, type RestoreIndexes } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
+import { writeEvent } from '../webhooks/outbox.js';
 import type { ValidDeclaration, ValidItem } from './validate.js';
 import { BatchBuilder, type RejectedRow } from './batch-builder.js';
 
@@ -123,6 +124,9 @@ export async function writeStreamed(store: Store, batch: StreamedBatch, opts: Om
     const { records, rejected: invalid, inBatchDuplicates, preRejected } = batch.finish();
     const rejected: RejectedRow[] = [...(opts.preRejected ?? []), ...(preRejected ?? []), ...invalid];
     if (opts.alsoWrite && stored.length) await opts.alsoWrite(trx, stored);
+    // The batch's `records.new` event commits with it (the webhook outbox): a process killed
+    // after the commit still has it dispatched, and a batch rolled back announces nothing.
+    if (stored.length) await writeEvent(trx, 'records.new', { batch_id: batchId });
 
     let first: string | null = null;
     let last: string | null = null;

@@ -9,6 +9,7 @@ import { foldTurkish } from '../domain/codes/text.js';
 import { insertRows, type RowSource, type SqlValue } from '../ingest/bulk.js';
 import { writeStreamed } from '../ingest/writer.js';
 import { deferIndexes, dropIndexesForLoad, restoreDeferredIndexes, withLoadSettings } from '../ingest/bulk-indexes.js';
+import { deferPgIndexes, restorePgDeferredIndexes, PG_SEED_DEFERRED_TABLES } from '../ingest/pg-indexes.js';
 import { rememberCompanies } from '../ingest/companies.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 import { coreFree } from '../ingest/worker-thread.js';
@@ -104,6 +105,9 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
     if (existing === 0 && opts.declarations > batchSize && deferIndexes(store, SEED_DEFERRED_INDEXES)) {
       log('secondary indexes of declarations and containers deferred to the end of the seed');
     }
+    if (existing === 0 && opts.declarations > batchSize && (await deferPgIndexes(store, PG_SEED_DEFERRED_TABLES))) {
+      log('secondary indexes of declarations, items and documents deferred to the end of the seed');
+    }
     try {
       const batches = thread ? thread.batches() : drawBatches(generateOpts, parties, batchSize, calibration);
       const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
@@ -111,7 +115,7 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
     } finally {
       // Also when a batch failed: the store gets its indexes back whatever happened.
       const t = performance.now();
-      if (restoreDeferredIndexes(store)) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      if (restoreDeferredIndexes(store) || (await restorePgDeferredIndexes(store))) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
     if (thread) {
       const rows = thread.calibration();

@@ -1,5 +1,6 @@
-// The webhook delivery worker: a loop inside the API process that picks due deliveries, sends them
-// signed, records each attempt and schedules retries with backoff. `deliverDue` is one pass and
+// The webhook delivery worker: a loop inside the API process that dispatches the outbox's events
+// into deliveries (dispatch.ts), picks due deliveries, sends them signed, records each attempt and
+// schedules retries with backoff. `deliverDue` is one pass and
 // takes the time as an argument, so tests drive it without timers.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -7,9 +8,10 @@ import type { Store } from '../db/connect.js';
 import { signPayload, SIGNATURE_HEADER } from '../domain/webhooks/signing.js';
 import { DEFAULT_RETRY_POLICY, afterAttempt, recordDeliveryResult, type RetryPolicy } from '../domain/webhooks/retry.js';
 import { sendSigned, type SendResult } from './send.js';
+import { dispatchEvents } from './dispatch.js';
 
 export interface WorkerDeps {
-  store: Pick<Store, 'db'>;
+  store: Pick<Store, 'db' | 'engine'>;
   config: { allowPrivateWebhooks: boolean };
   policy?: RetryPolicy;
   /** Per attempt, connection to last byte. */
@@ -37,6 +39,7 @@ export async function deliverDue(deps: WorkerDeps, now: Date = new Date()): Prom
   const db = deps.store.db;
   const policy = deps.policy ?? DEFAULT_RETRY_POLICY;
   const report: PassReport = { attempted: 0, delivered: 0, retrying: 0, failed: 0, cancelled: 0, disabled: [] };
+  await dispatchEvents(deps.store, now);
   const due = await db
     .selectFrom('webhook_deliveries')
     .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -46,6 +49,7 @@ export async function deliverDue(deps: WorkerDeps, now: Date = new Date()): Prom
       'webhook_deliveries.id as id',
       'webhook_deliveries.payload as payload',
       'webhook_deliveries.event as event',
+      'webhook_deliveries.event_id as event_id',
       'webhook_deliveries.attempts as attempts',
       'webhook_deliveries.next_attempt_at as next_attempt_at',
       'webhooks.id as webhook_id',
@@ -71,11 +75,13 @@ export async function deliverDue(deps: WorkerDeps, now: Date = new Date()): Prom
     }
     const attempt = Number(d.attempts) + 1;
     const sentAt = Math.floor(now.getTime() / 1000);
-    const body = JSON.stringify({ delivery_id: Number(d.id), webhook_id: d.webhook_id, attempt, data: JSON.parse(d.payload) as unknown });
+    // The event id is the same on every retry and every process's attempt: a receiver drops what it has seen.
+    const eventId = d.event_id ?? `dlv_${String(d.id)}`;
+    const body = JSON.stringify({ event_id: eventId, delivery_id: Number(d.id), webhook_id: d.webhook_id, attempt, data: JSON.parse(d.payload) as unknown });
     const result: SendResult = await (deps.send ?? sendSigned)(
       d.url,
       body,
-      { [SIGNATURE_HEADER]: signPayload(body, d.secret, sentAt), 'Tradeapi-Event': d.event, 'Tradeapi-Delivery': String(d.id) },
+      { [SIGNATURE_HEADER]: signPayload(body, d.secret, sentAt), 'Tradeapi-Event': d.event, 'Tradeapi-Delivery': String(d.id), 'Tradeapi-Event-Id': eventId },
       { allowPrivate: deps.config.allowPrivateWebhooks, timeoutMs: deps.timeoutMs ?? 10_000 },
     );
     report.attempted++;

@@ -1337,7 +1337,7 @@ export interface paths {
         put?: never;
         /**
          * Start an asynchronous export of a records query (CSV or NDJSON, gzip)
-         * @description Body: `{ "query": { flow?, from?, to?, hs?, country?, … , sort? }, "format": "csv" | "ndjson" }` — the query takes the filters of GET /v1/trade/records and is checked now (400 for anything impossible). Answers 202 with the job; poll GET /v1/trade/bulk-exports/{job_id} and fetch the file from its download_url when status is completed. Only the key that created a job can see it.
+         * @description Body: `{ "query": { flow?, from?, to?, hs?, country?, … , sort? }, "format": "csv" | "ndjson" }` — the query takes the filters of GET /v1/trade/records and is checked now (400 for anything impossible). Answers 202 with the job; poll GET /v1/trade/bulk-exports/{job_id} and fetch the file from its download_url when status is completed. Only the key that created a job can see it. A key may have a few exports queued or running at once (429 rate_limited with Retry-After beyond that); while the finished export files kept by the service reach its disk bound, new exports are refused with 503 service_unavailable and Retry-After. A finished export (file and job) is kept for a retention period (24 hours by default), then removed: its job and download answer 404.
          */
         post: operations["createBulkExport"];
         delete?: never;
@@ -8601,6 +8601,8 @@ export interface operations {
                             delivery_id: number;
                             webhook_id: string;
                             event: string;
+                            /** @description the event this delivery carries: the same on every retry and on every subscription it reached, so a receiver can drop duplicates (null for deliveries queued before event ids) */
+                            event_id: string | null;
                             /** @description pending, delivered, failed (all attempts used or 410 Gone) or cancelled (subscription disabled) */
                             status: string;
                             /** Format: int64 */

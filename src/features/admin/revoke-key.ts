@@ -18,6 +18,7 @@ export const revokeApiKey = defineOperation({
     const db = deps.store.db;
     if (!(await findKey(db, params.key_id))) throw notFound('API key', params.key_id);
     await revokeKey(db, params.key_id);
+    await deps.revocations.announce();
     await writeAudit(db, { keyId: auth!.keyId, action: 'api_key.revoke', targetType: 'api_key', targetId: params.key_id, ip: req.ip, requestId: req.id });
     return { data: [toKeyView((await findKey(db, params.key_id))!)] };
   },

@@ -108,26 +108,38 @@ type TokenState = Awaited<ReturnType<typeof tokenState>>;
 
 // The state lookup was about a tenth of the CPU of a cached read under load, for an answer that
 // changes only when a key or token is revoked. So each (key, token) answer is kept for a second:
-// a revocation made through this process forgets them all at once (below), and one made by
-// another process sharing the store takes effect within TOKEN_STATE_TTL_MS.
+// a revocation forgets them all at once in the process that made it and, through the Redis
+// notice (src/redis/revocations.ts), in every other; without Redis (or a revocation from the
+// command line) another process sees it within TOKEN_STATE_TTL_MS.
 export const TOKEN_STATE_TTL_MS = 1000;
 const TOKEN_STATE_MAX = 10_000;
-const tokenStates = new WeakMap<Kysely<DB>, Map<string, { state: TokenState; until: number }>>();
+interface TokenStates {
+  entries: Map<string, { state: TokenState; until: number }>;
+  /** Bumped by every forget: an answer read before a revocation notice is not kept after it. */
+  generation: number;
+}
+const tokenStates = new WeakMap<Kysely<DB>, TokenStates>();
 
 export async function cachedTokenState(db: Kysely<DB>, keyId: string, jti: string, now = Date.now()): Promise<TokenState> {
   let states = tokenStates.get(db);
-  if (!states) tokenStates.set(db, (states = new Map()));
+  if (!states) tokenStates.set(db, (states = { entries: new Map(), generation: 0 }));
   const k = `${keyId} ${jti}`;
-  const hit = states.get(k);
+  const hit = states.entries.get(k);
   if (hit && hit.until > now) return hit.state;
+  const generation = states.generation;
   const state = await tokenState(db, keyId, jti);
-  if (states.size >= TOKEN_STATE_MAX) states.clear();
-  states.set(k, { state, until: now + TOKEN_STATE_TTL_MS });
+  if (generation !== states.generation) return state;
+  if (states.entries.size >= TOKEN_STATE_MAX) states.entries.clear();
+  states.entries.set(k, { state, until: now + TOKEN_STATE_TTL_MS });
   return state;
 }
 
-function forgetTokenStates(db: Kysely<DB>): void {
-  tokenStates.get(db)?.clear();
+/** Forgets every remembered token state of this store handle (a revocation was committed). */
+export function forgetTokenStates(db: Kysely<DB>): void {
+  const states = tokenStates.get(db);
+  if (!states) return;
+  states.entries.clear();
+  states.generation++;
 }
 
 export async function revokeJti(db: Kysely<DB>, jti: string, expiresAt: number) {

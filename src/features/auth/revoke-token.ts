@@ -32,6 +32,7 @@ export const revokeToken = defineOperation({
     }
     if (!mayRevoke(v.claims.keyId)) throw new ApiError('not_found', 'No such access token for this key');
     await revokeJti(db, v.claims.jti, v.claims.expiresAt);
+    await deps.revocations.announce();
     return { data: [{ revoked: true, token_type: 'access_token' as const }] };
   },
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { Type } from 'typebox';
 import { defineOperation, type Ctx } from '../../http/operation.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { createJob, findJob, type BulkJob } from '../../bulk/jobs.js';
+import { activeJobCount, createJob, findJob, storedExports, type BulkJob } from '../../bulk/jobs.js';
 import { exportFile, wakeBulkRunner } from '../../bulk/runner.js';
 import { ExportQuery, exportFilters } from './bulk-source.js';
 import { echoFilters } from '../shared/filters.js';
@@ -62,9 +62,13 @@ export const createBulkExport = defineOperation({
   description:
     'Body: `{ "query": { flow?, from?, to?, hs?, country?, … , sort? }, "format": "csv" | "ndjson" }` — the query takes the filters of ' +
     'GET /v1/trade/records and is checked now (400 for anything impossible). Answers 202 with the job; poll GET /v1/trade/bulk-exports/{job_id} ' +
-    'and fetch the file from its download_url when status is completed. Only the key that created a job can see it.',
+    'and fetch the file from its download_url when status is completed. Only the key that created a job can see it. ' +
+    'A key may have a few exports queued or running at once (429 rate_limited with Retry-After beyond that); while the finished ' +
+    'export files kept by the service reach its disk bound, new exports are refused with 503 service_unavailable and Retry-After. ' +
+    'A finished export (file and job) is kept for a retention period (24 hours by default), then removed: its job and download answer 404.',
   scope: 'trade:read',
   status: 202,
+  errors: ['rate_limited', 'service_unavailable'],
   body: Type.Object(
     { query: Type.Optional(ExportQuery), format: Type.Unsafe<'csv' | 'ndjson'>({ type: 'string', enum: ['csv', 'ndjson'] }) },
     { additionalProperties: false },
@@ -73,11 +77,32 @@ export const createBulkExport = defineOperation({
   async handle({ body }, { deps, auth }) {
     const query = body.query ?? {};
     const filters = exportFilters(query);
+    await checkBulkLimits(deps, auth!.keyId);
     const job = await createJob(deps.store.db, { keyId: auth!.keyId, query, format: body.format });
     wakeBulkRunner();
     return { data: [jobView(job)], meta: { query: echoFilters(filters) }, headers: { location: `/v1/trade/bulk-exports/${job.id}` } };
   },
 });
+
+/** The per-key cap and the disk bound, checked before a job is created (a count, not a lock: two creations at the same instant may both pass). */
+async function checkBulkLimits(deps: Ctx['deps'], keyId: string): Promise<void> {
+  const { bulkMaxJobsPerKey, bulkMaxDiskBytes, bulkRetentionHours } = deps.config;
+  if ((await activeJobCount(deps.store.db, keyId)) >= bulkMaxJobsPerKey) {
+    throw new ApiError(
+      'rate_limited',
+      `At most ${bulkMaxJobsPerKey} bulk exports of one key may be queued or running at once; create this one when one of them has finished`,
+      [{ field: 'key', issue: 'too many bulk exports queued or running' }],
+      { 'retry-after': '30' },
+    );
+  }
+  const kept = await storedExports(deps.store.db);
+  if (kept.bytes >= bulkMaxDiskBytes) {
+    // Room is made when the oldest file reaches the end of its retention.
+    const freedAt = kept.oldestFinishedAt ? Date.parse(kept.oldestFinishedAt) + bulkRetentionHours * 3_600_000 : Date.now();
+    const wait = Math.max(60, Math.ceil((freedAt - Date.now()) / 1000));
+    throw new ApiError('service_unavailable', 'The service holds as many export files as it may keep; try again once older exports have expired', [], { 'retry-after': String(wait) });
+  }
+}
 
 export const getBulkExport = defineOperation({
   method: 'GET',

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
+import { newEventId } from '../../webhooks/outbox.js';
 import { listensTo, matchesRecord, matchesShipment, type NewRecordFacts, type ShipmentFacts, type WebhookFilter } from './filters.js';
 
 export type WebhookRow = Selectable<WebhooksTable>;
@@ -75,26 +76,34 @@ function parseFilter(text: string): WebhookFilter {
   }
 }
 
-async function enqueue(db: Kysely<DB>, hooks: readonly WebhookRow[], event: string, payload: (hook: WebhookRow) => object, now: Date): Promise<number> {
-  if (hooks.length === 0) return 0;
+// Rows per INSERT: 11 parameters each stays far below PostgreSQL's 65,535 per statement, however
+// many subscriptions match.
+const DELIVERY_CHUNK = 500;
+
+async function enqueue(db: Kysely<DB>, hooks: readonly WebhookRow[], event: string, eventId: string, payload: (hook: WebhookRow) => object, now: Date): Promise<number> {
   const at = now.toISOString();
-  await db
-    .insertInto('webhook_deliveries')
-    .values(
-      hooks.map((h) => ({
-        webhook_id: h.id,
-        event,
-        payload: JSON.stringify(payload(h)),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: at,
-        last_status_code: null,
-        last_error: null,
-        created_at: at,
-        delivered_at: null,
-      })),
-    )
-    .execute();
+  for (let i = 0; i < hooks.length; i += DELIVERY_CHUNK) {
+    await db
+      .insertInto('webhook_deliveries')
+      .values(
+        hooks.slice(i, i + DELIVERY_CHUNK).map((h) => ({
+          webhook_id: h.id,
+          event,
+          event_id: eventId,
+          payload: JSON.stringify(payload(h)),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          last_status_code: null,
+          last_error: null,
+          created_at: at,
+          delivered_at: null,
+        })),
+      )
+      // An event dispatched again (its outbox row was not yet marked) adds no second delivery.
+      .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+      .execute();
+  }
   return hooks.length;
 }
 
@@ -116,19 +125,38 @@ export async function enqueueStatusChange(db: Kysely<DB>, shipment: ShipmentFact
   const hooks = candidates.filter(
     (h) => listensTo(h.kind, 'shipment.status_changed') && matchesShipment(parseFilter(h.filter).shipment, shipment),
   );
-  return enqueue(db, hooks, 'shipment.status_changed', () => ({ type: 'shipment.status_changed', occurred_at: now.toISOString(), ...change }), now);
+  return enqueue(db, hooks, 'shipment.status_changed', newEventId(), () => ({ type: 'shipment.status_changed', occurred_at: now.toISOString(), ...change }), now);
 }
 
 const MAX_IDS_PER_DELIVERY = 1000;
 
+/** Active `records.new`-capable subscriptions of active keys made at or before `at` (an event reaches subscriptions older than it). */
+export function recordSubscriptions(db: Kysely<DB>, at: string): Promise<WebhookRow[]> {
+  return db
+    .selectFrom('webhooks')
+    .innerJoin('api_keys', 'api_keys.id', 'webhooks.key_id')
+    .selectAll('webhooks')
+    .where('webhooks.status', '=', 'active')
+    .where('api_keys.status', '=', 'active')
+    .where('webhooks.shipment_id', 'is', null)
+    .where('webhooks.created_at', '<=', at)
+    .execute();
+}
+
 /**
- * For the ingestion path: after a batch of records is stored, queue one delivery per subscription
- * whose saved filter matches some of them, listing the matching record ids (at most 1000; `count`
- * says how many matched).
+ * The fan-out of one `records.new` event (the outbox's dispatcher, src/webhooks/dispatch.ts):
+ * one delivery per subscription whose saved filter matches some of the records, listing the
+ * matching record ids (at most 1000; `count` says how many matched), all carrying `eventId`.
  */
-export async function notifyNewRecords(db: Kysely<DB>, records: readonly NewRecordFacts[], now: Date = new Date()): Promise<number> {
+export async function notifyNewRecords(
+  db: Kysely<DB>,
+  records: readonly NewRecordFacts[],
+  now: Date = new Date(),
+  eventId: string = newEventId(),
+  candidates?: readonly WebhookRow[],
+): Promise<number> {
   if (records.length === 0) return 0;
-  const candidates = await db.selectFrom('webhooks').selectAll().where('status', '=', 'active').where('shipment_id', 'is', null).execute();
+  candidates ??= await recordSubscriptions(db, now.toISOString());
   const matches = new Map<string, Array<string | number>>();
   for (const h of candidates) {
     if (!listensTo(h.kind, 'records.new')) continue;
@@ -141,6 +169,7 @@ export async function notifyNewRecords(db: Kysely<DB>, records: readonly NewReco
     db,
     hooks,
     'records.new',
+    eventId,
     (h) => {
       const ids = matches.get(h.id) ?? [];
       return { type: 'records.new', occurred_at: now.toISOString(), webhook_id: h.id, count: ids.length, record_ids: ids.slice(0, MAX_IDS_PER_DELIVERY) };

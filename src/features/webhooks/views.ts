@@ -39,6 +39,9 @@ export const DeliveryView = Type.Object({
   delivery_id: Type.Integer(),
   webhook_id: Type.String(),
   event: Type.String(),
+  event_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'the event this delivery carries: the same on every retry and on every subscription it reached, so a receiver can drop duplicates (null for deliveries queued before event ids)',
+  }),
   status: Type.String({ description: 'pending, delivered, failed (all attempts used or 410 Gone) or cancelled (subscription disabled)' }),
   attempts: Type.Integer(),
   next_attempt_at: Type.Union([Type.String(), Type.Null()]),
@@ -54,6 +57,7 @@ export function toDeliveryView(r: DeliveryRow) {
     delivery_id: Number(r.id),
     webhook_id: r.webhook_id,
     event: r.event,
+    event_id: r.event_id,
     status: r.status,
     attempts: Number(r.attempts),
     next_attempt_at: r.status === 'pending' ? r.next_attempt_at : null,

@@ -9,6 +9,8 @@ import { MAX_WEBHOOKS_PER_KEY } from '../../../src/features/webhooks/create-webh
 import { notifyNewRecords } from '../../../src/features/webhooks/queries.js';
 import type { RetryPolicy } from '../../../src/domain/webhooks/retry.js';
 import { insertShipment } from '../shipments/fixtures.js';
+import { writeBatch } from '../../../src/ingest/writer.js';
+import { makeDeclarations } from '../../ingest/fixtures.js';
 
 interface Hit { headers: http.IncomingHttpHeaders; body: string; path: string }
 
@@ -225,6 +227,39 @@ describeEachStore('webhooks', (get) => {
     await deliverDue(deps(), new Date());
     const mine = rx.hits.map((h) => JSON.parse(h.body) as { webhook_id: string; data: { record_ids: string[]; count: number } }).find((b) => b.webhook_id === id);
     expect(mine?.data).toMatchObject({ count: 2, record_ids: ['a', 'd'] });
+  });
+  it('writes a batch\'s records.new event in the batch\'s transaction and delivers it with one event id on every retry (finding 3)', async () => {
+    const hook = await subscribe({ url: rx.url('/outbox'), events: ['records.new'] });
+    const id = String(hook.body.data[0]!.webhook_id);
+    const db = get().store.db;
+    const before = (await db.selectFrom('webhook_events').selectAll().execute()).length;
+    // A batch that rolls back announces nothing.
+    await expect(
+      writeBatch(get().store, makeDeclarations(2, 0, 'OBX'), { batchKey: 'outbox-rolled-back', source: 'test', alsoWrite: () => Promise.reject(new Error('boom')) }),
+    ).rejects.toThrow('boom');
+    expect(await db.selectFrom('webhook_events').selectAll().execute()).toHaveLength(before);
+
+    const written = await writeBatch(get().store, makeDeclarations(3, 0, 'OBX'), { batchKey: 'outbox-committed', source: 'test' });
+    expect(written.stored).toBe(3);
+    const events = await db.selectFrom('webhook_events').selectAll().where('payload', '=', JSON.stringify({ batch_id: written.batch_id })).execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]!.event_id).toMatch(/^evt_/);
+
+    answer = 500;
+    const now = new Date();
+    await deliverDue(deps(), now);
+    answer = 200;
+    await deliverDue(deps(), new Date(now.getTime() + 61_000));
+    const mine = rx.hits.filter((h) => h.path === '/outbox');
+    expect(mine).toHaveLength(2);
+    for (const h of mine) {
+      const body = JSON.parse(h.body) as { event_id: string; webhook_id: string; data: { count: number } };
+      expect(body).toMatchObject({ event_id: events[0]!.event_id, webhook_id: id, data: { count: 3 } });
+      expect(h.headers['tradeapi-event-id']).toBe(events[0]!.event_id);
+    }
+    // Dispatched once: a later pass adds no second delivery of the event.
+    await deliverDue(deps(), new Date(now.getTime() + 3600_000));
+    expect(await db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', events[0]!.event_id).where('webhook_id', '=', id).execute()).toHaveLength(1);
   });
   it('stops deliveries of a key that has been revoked (finding 4)', async () => {
     const k = await t.key(['webhooks:write']);
