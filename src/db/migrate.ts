@@ -15,6 +15,7 @@ import * as m020 from './migrations/020-tariff-lines.js';
 import * as m030 from './migrations/030-company-identity.js';
 import * as m031 from './migrations/031-bulk-export-leases.js';
 import * as m040 from './migrations/040-rollups-derived.js';
+import * as m041 from './migrations/041-bill-text-index.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '030-company-identity': m030,
   '031-bulk-export-leases': m031,
   '040-rollups-derived': m040,
+  '041-bill-text-index': m041,
 };
 
 export async function migrate(store: Store): Promise<string[]> {
