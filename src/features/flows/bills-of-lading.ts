@@ -99,33 +99,39 @@ function textLike(q: string): RawBuilder<unknown> {
   return sql`(${sql.join(cols, sql` or `)})`;
 }
 
-// Up to this many bills matching a text are read from the text index and sorted; past it, a page is
-// found sooner by walking the bills in list order and looking each one up in the index.
-const FEW_MATCHES = 5000;
+// How the text index is used depends on how many bills a text matches (SQLite; measured at 140,000
+// bills): up to FEW, they are read from the index and sorted; up to MANY, they are read into a
+// set (with a Bloom filter) that the walk along the list order tests; past MANY, matches are so
+// dense that the walk testing each bill's folded texts with LIKE fills a page soonest. FTS5 does
+// not look up one rowid within a match, so testing bill by bill in the index is never the way.
+export interface TextPlan {
+  few: number;
+  many: number;
+}
+const TEXT_PLAN: TextPlan = { few: 2000, many: 100_000 };
 
 type BillStore = Pick<Store, 'db' | 'engine'>;
 
-async function fewMatches(db: Kysely<DB>, phrase: string, few: number): Promise<boolean> {
-  const r = await sql<{ n: number }>`select count(*) as n from (select rowid from bills_of_lading_text where bills_of_lading_text match ${phrase} limit ${sql.lit(few + 1)}) m`.execute(db);
-  return Number(r.rows[0]?.n ?? 0) <= few;
+/** Bills whose texts hold the phrase, counted up to `cap` + 1. */
+async function matchCount(db: Kysely<DB>, phrase: string, cap: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*) as n from (select rowid from bills_of_lading_text where bills_of_lading_text match ${phrase} limit ${sql.lit(cap + 1)}) m`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
  * Up to limit + 1 bills after (issued_at, bl_number), newest first, along the store's indexes.
- * `few`: how many text matches are read and sorted (tests set it to try both ways).
+ * `plan`: where the ways of using the text index change (tests try each).
  */
-export async function listBills(store: BillStore, f: BillFilter, after: [string, string] | null, limit: number, few = FEW_MATCHES): Promise<BillOfLadingRow[]> {
+export async function listBills(store: BillStore, f: BillFilter, after: [string, string] | null, limit: number, plan = TEXT_PLAN): Promise<BillOfLadingRow[]> {
   const w = conditions(f);
   if (after) w.push(sql`(b.issued_at < ${after[0]} or (b.issued_at = ${after[0]} and b.bl_number < ${after[1]}))`);
   let from = sql`bills_of_lading b`;
   const phrase = f.q ? textIndexPhrase(store.engine, f.q) : null;
-  if (f.q && !phrase) w.push(textLike(f.q));
-  else if (phrase && (await fewMatches(store.db, phrase, few))) {
-    // CROSS JOIN keeps this order: the matches first, each bill by its rowid.
-    from = sql`(select rowid as id from bills_of_lading_text where bills_of_lading_text match ${phrase}) m cross join bills_of_lading b on b.rowid = m.id`;
-  } else if (phrase) {
-    w.push(sql`exists (select 1 from bills_of_lading_text t where t.bills_of_lading_text match ${phrase} and t.rowid = b.rowid)`);
-  }
+  const n = phrase ? await matchCount(store.db, phrase, plan.many) : 0;
+  const matches = sql`select rowid as id from bills_of_lading_text where bills_of_lading_text match ${phrase}`;
+  if (f.q && (!phrase || n > plan.many)) w.push(textLike(f.q));
+  else if (phrase && n <= plan.few) from = sql`(${matches}) m cross join bills_of_lading b on b.rowid = m.id`; // CROSS JOIN keeps this order
+  else if (phrase) w.push(sql`+b.rowid in (${matches})`); // unary +: the rowid is not the way in
   const res = await sql<BillOfLadingRow>`select b.* from ${from} ${whereClause(w)} order by b.issued_at desc, b.bl_number desc limit ${sql.lit(limit + 1)}`.execute(store.db);
   return res.rows.map((r) => ({ ...r, issued_at: String(r.issued_at) }));
 }
