@@ -29,6 +29,9 @@ async function sqliteIndex(db: Kysely<unknown>): Promise<void> {
 }
 
 async function postgresIndex(db: Kysely<unknown>): Promise<void> {
+  // Building the indexes of millions of bills outlasts DB_STATEMENT_TIMEOUT_MS; the migrations run
+  // in one transaction on PostgreSQL, so this lifts it for them only.
+  await sql`set local statement_timeout = 0`.execute(db);
   // In public when it is made here: an extension made in a store's own schema would be dropped
   // with that schema, and with it every other schema's indexes.
   const found = async () => (await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)).rows[0]?.s;
