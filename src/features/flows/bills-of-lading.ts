@@ -127,11 +127,14 @@ export async function listBills(store: BillStore, f: BillFilter, after: [string,
   if (after) w.push(sql`(b.issued_at < ${after[0]} or (b.issued_at = ${after[0]} and b.bl_number < ${after[1]}))`);
   let from = sql`bills_of_lading b`;
   const phrase = f.q ? textIndexPhrase(store.engine, f.q) : null;
-  const n = phrase ? await matchCount(store.db, phrase, plan.many) : 0;
-  const matches = sql`select rowid as id from bills_of_lading_text where bills_of_lading_text match ${phrase}`;
-  if (f.q && (!phrase || n > plan.many)) w.push(textLike(f.q));
-  else if (phrase && n <= plan.few) from = sql`(${matches}) m cross join bills_of_lading b on b.rowid = m.id`; // CROSS JOIN keeps this order
-  else if (phrase) w.push(sql`+b.rowid in (${matches})`); // unary +: the rowid is not the way in
+  if (f.q && !phrase) w.push(textLike(f.q));
+  if (f.q && phrase) {
+    const n = await matchCount(store.db, phrase, plan.many);
+    const matches = sql`select rowid as id from bills_of_lading_text where bills_of_lading_text match ${phrase}`;
+    if (n > plan.many) w.push(textLike(f.q));
+    else if (n <= plan.few) from = sql`(${matches}) m cross join bills_of_lading b on b.rowid = m.id`; // CROSS JOIN keeps this order
+    else w.push(sql`+b.rowid in (${matches})`); // unary +: the rowid is not the way in
+  }
   const res = await sql<BillOfLadingRow>`select b.* from ${from} ${whereClause(w)} order by b.issued_at desc, b.bl_number desc limit ${sql.lit(limit + 1)}`.execute(store.db);
   return res.rows.map((r) => ({ ...r, issued_at: String(r.issued_at) }));
 }
