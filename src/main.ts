@@ -10,7 +10,6 @@ import { analyticsOf } from './analytics/registry.js';
 import { getDirectory } from './features/companies/directory.js';
 import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
-import { billTable } from './features/flows/bill-table.js';
 import { transitTable } from './features/shipments/transit-table.js';
 import { tariffIndex } from './features/hs-codes/tariff-index.js';
 import { installProcessGuard, type GuardLog } from './process-guard.js';
@@ -81,8 +80,6 @@ async function main(): Promise<void> {
   trackWarmUp(getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed')));
   // and the completed shipments behind transit times and delivery performance.
   trackWarmUp(transitTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the completed shipments failed')));
-  // and the bills of lading behind the bill lists.
-  trackWarmUp(billTable(store).catch((err: unknown) => app.log.error({ err }, 'reading the bills of lading failed')));
   // and the tracked shipments behind supply-chain routes, ports and carriers.
   trackWarmUp(shipmentTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the tracked shipments failed')));
   // The classifier's tariff index, from REFERENCE_DATA_DIR or ingested lines; classify answers

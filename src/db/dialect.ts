@@ -20,3 +20,35 @@ export function startsWith(column: Expression<string | null>, prefix: string): R
   // `>= p AND < p+\uffff` uses a b-tree index on both engines, unlike LIKE with collations.
   return sql<boolean>`(${column} >= ${prefix} and ${column} < ${prefix + '\uffff'})`;
 }
+
+/** The replacements `foldedSql` makes before lower(): ı/İ → i, ş → s, ğ → g, ç → c, ö → o, ü → u. */
+const FOLD_PAIRS: readonly [string, string][] = [
+  ['İ', 'i'], ['I', 'i'], ['ı', 'i'], ['Ş', 's'], ['ş', 's'], ['Ğ', 'g'], ['ğ', 'g'], ['Ç', 'c'], ['ç', 'c'], ['Ö', 'o'], ['ö', 'o'], ['Ü', 'u'], ['ü', 'u'],
+];
+
+// Turkish folding in portable SQL (replace and lower exist on both engines), so free text matches
+// stored descriptions the way foldTurkish matches names. The bill text indexes (migration 041) hold
+// texts folded by this expression: changing it needs a migration that builds them again.
+export function foldedSql(column: RawBuilder<unknown>): RawBuilder<unknown> {
+  let e: RawBuilder<unknown> = column;
+  for (const [a, b] of FOLD_PAIRS) e = sql`replace(${e}, ${sql.lit(a)}, ${sql.lit(b)})`;
+  return sql`lower(${e})`;
+}
+
+/** `LIKE` pattern for a folded search text, with the wildcards of the text escaped. */
+export function likePattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** Texts shorter than this have no trigram: the text indexes cannot narrow a search for them. */
+const TRIGRAM = 3;
+
+/**
+ * The FTS5 query (one quoted phrase) that finds `folded` as a substring in a trigram text table
+ * holding folded texts (SQLite, migration 041); null where a LIKE on the folded expression is the
+ * lookup (PostgreSQL's pg_trgm indexes serve it as written) or the text is too short for trigrams.
+ */
+export function textIndexPhrase(engine: Engine, folded: string): string | null {
+  if (engine !== 'sqlite' || [...folded].length < TRIGRAM) return null;
+  return `"${folded.replaceAll('"', '""')}"`;
+}

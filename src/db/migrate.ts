@@ -16,6 +16,7 @@ import * as m030 from './migrations/030-company-identity.js';
 import * as m031 from './migrations/031-bulk-export-leases.js';
 import * as m032 from './migrations/032-webhook-outbox.js';
 import * as m040 from './migrations/040-rollups-derived.js';
+import * as m041 from './migrations/041-bill-text-index.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '031-bulk-export-leases': m031,
   '032-webhook-outbox': m032,
   '040-rollups-derived': m040,
+  '041-bill-text-index': m041,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

@@ -1,4 +1,4 @@
-// Rows as arrays, for the few places that read a whole table into memory (bills of lading).
+// Rows as arrays, for the few places that read many rows at once (the analytic store's load).
 import { CompiledQuery } from 'kysely';
 import type { Store } from './connect.js';
 

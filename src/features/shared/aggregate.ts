@@ -10,7 +10,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
-import { likePattern } from './declarations.js';
+import { likePattern } from '../../db/dialect.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { analyticRows } from '../../analytics/query.js';
 

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
 import type { DB } from '../../db/schema.js';
+import { foldedSql, likePattern } from '../../db/dialect.js';
 import { badParam } from '../../http/errors.js';
 import { encodeCursor } from '../../http/pagination.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
@@ -11,7 +12,6 @@ import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import type { Filters, Flow } from './filters.js';
 import { rowCacheOf } from './row-cache.js';
-import { FOLD_PAIRS } from './text-search.js';
 
 // --- sorting and cursors ------------------------------------------------------------------------
 
@@ -61,19 +61,6 @@ function inList(column: RawBuilder<unknown>, values: readonly (string | number)[
 function prefixes(column: RawBuilder<unknown>, codes: string[]): RawBuilder<unknown> {
   // Range conditions, not LIKE: they use the b-tree index on both engines.
   return sql`(${sql.join(codes.map((p) => sql`(${column} >= ${p} and ${column} < ${p + '\uffff'})`), sql` or `)})`;
-}
-
-/** `LIKE` pattern for a folded search text, with the wildcards of the text escaped. */
-export function likePattern(folded: string): string {
-  return `%${folded.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
-// Turkish folding in portable SQL (replace and lower exist on both engines), so free text matches
-// stored descriptions the way foldTurkish matches names: ı/İ → i, ş → s, ğ → g, ç → c, ö → o, ü → u.
-export function foldedSql(column: RawBuilder<unknown>): RawBuilder<unknown> {
-  let e: RawBuilder<unknown> = column;
-  for (const [a, b] of FOLD_PAIRS) e = sql`replace(${e}, ${sql.lit(a)}, ${sql.lit(b)})`;
-  return sql`lower(${e})`;
 }
 
 export interface WhereOptions {
