@@ -60,6 +60,9 @@ export const TUNING = {
   // A stand-in found on more than this share of lines ('article', 'device') is too general to
   // help and costs a walk over thousands of lines.
   relatedMaxShare: 0.01,
+  // Neighbouring words as one more term ('litter box', 'human hair'): the goods are often a
+  // compound whose words alone point elsewhere ('litter' to peat, 'box' to packing).
+  pair: 0.25,
   group: 0.3,
   heading: 0.5,
 };
@@ -96,7 +99,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   const lines = knowledge.lines;
   const docTerms: string[][] = [];
   for (const l of lines) {
-    docTerms.push(terms(l.text).map((t) => t.term));
+    docTerms.push(withPairs(terms(l.text).map((t) => t.term)));
     if (docTerms.length % 2000 === 0) yield;
   }
   const termSets = docTerms.map((ts) => new Set(ts));
@@ -166,13 +169,17 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   function prepare(text: string): QueryTerm[] {
     const out: QueryTerm[] = [];
     let after = false;
+    let previous: string | null = null;
     const seen = new Map<string, number>();
     for (const { word, term } of terms(text)) {
       if (PREPOSITIONS.has(word)) {
         after = true;
+        previous = null;
         continue;
       }
       if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
+      const pair = previous === null ? null : `${previous} ${term}`;
+      previous = term;
       let boost = after ? TUNING.afterPreposition : 1;
       if (WEAK_WORDS.has(word)) boost *= TUNING.weak;
       // A repeated word is the listing's subject; count it once more, not once per repetition.
@@ -181,6 +188,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (times >= 2) continue;
       if (times === 1) boost *= 0.5;
       if (bm25.has(term)) out.push({ word, term, boost });
+      if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
       const english = TURKISH_GLOSSARY.get(word) ?? TURKISH_GLOSSARY.get(term);
       for (const en of english ?? []) {
@@ -335,6 +343,12 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     }
     return out;
   }
+}
+
+function withPairs(ts: readonly string[]): string[] {
+  const out = [...ts];
+  for (let i = 0; i + 1 < ts.length; i++) out.push(`${ts[i]} ${ts[i + 1]}`);
+  return out;
 }
 
 function lemmaTerm(lemma: string): string | null {
