@@ -99,12 +99,24 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   const lines = knowledge.lines;
   const docTerms: string[][] = [];
   for (const l of lines) {
-    docTerms.push(withPairs(terms(l.text).map((t) => t.term)));
+    docTerms.push(terms(l.text).map((t) => t.term));
     if (docTerms.length % 2000 === 0) yield;
   }
-  const termSets = docTerms.map((ts) => new Set(ts));
+  // Word pairs found on at least two lines: a pair on one line only is mostly a phrase of that
+  // line's wording, and the many such pairs would cost more memory than all single words.
+  const pairCount = new Map<string, number>();
+  for (const ts of docTerms) for (const p of new Set(pairsOf(ts))) pairCount.set(p, (pairCount.get(p) ?? 0) + 1);
+  docTerms.forEach((ts, d) => {
+    for (const p of pairsOf(ts)) if (pairCount.get(p)! >= 2) docTerms[d]!.push(p);
+  });
+  pairCount.clear();
+  yield;
+  // Single words only: pairs rank lines but explain nothing a word does not.
+  const termSets = docTerms.map((ts) => new Set(ts.filter((t) => !t.includes(' '))));
   yield;
   const bm25 = buildBm25(docTerms, LENGTH_NORM);
+  // Not needed past this point, and the answers' closures would otherwise keep it.
+  docTerms.length = 0;
   yield;
   const related = wordnet && (yield* buildRelated(wordnet.indexNoun, wordnet.dataNoun, lemmaTerm, (t) => bm25.has(t)));
   const weight = Float64Array.from(lines, (l) => SOURCE_WEIGHT[l.source]);
@@ -131,6 +143,9 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   const headingDocs: string[][] = [...headingOf.keys()].map(() => []);
   termSets.forEach((ts, d) => {
     for (const t of ts) {
+      // Word pairs only rank lines: in whole-subheading and whole-heading documents and in the
+      // coverage they would add hundreds of MB and say what the single words already say.
+      if (t.includes(' ')) continue;
       groupDocs[docGroup[d]!]!.push(t);
       headingDocs[docHeading[d]!]!.push(t);
     }
@@ -144,6 +159,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   // Every term's headings and chapters, each once.
   const reach = new Map<string, { headings: Int32Array; chapters: Uint8Array }>();
   for (const t of bm25.terms()) {
+    if (t.includes(' ')) continue;
     const hs = new Set<number>();
     const cs = new Set<number>();
     for (const d of bm25.docsOf(t)) {
@@ -235,6 +251,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       chapterCover.fill(0);
       let total = 0;
       q.forEach((t, qi) => {
+        if (t.term.includes(' ')) return;
         const w = bm25.idf(t.term) * t.boost;
         total += w;
         const where = reach.get(t.term);
@@ -345,8 +362,8 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   }
 }
 
-function withPairs(ts: readonly string[]): string[] {
-  const out = [...ts];
+function pairsOf(ts: readonly string[]): string[] {
+  const out: string[] = [];
   for (let i = 0; i + 1 < ts.length; i++) out.push(`${ts[i]} ${ts[i + 1]}`);
   return out;
 }
