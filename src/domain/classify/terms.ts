@@ -25,7 +25,7 @@ const SPELLING: ReadonlyMap<string, string> = new Map([
 ]);
 
 export interface Term {
-  /** Folded word as written. */
+  /** Folded word as written (an American spelling in its British form). */
   word: string;
   /** Its stem, the unit of matching. */
   term: string;
