@@ -88,12 +88,21 @@ export function buildClassifier(docs: readonly HsDoc[]): HsClassifier {
   const level6 = new Grouping(docs.map((d) => (d.code.length >= 6 ? d.code.slice(0, 6) : null)));
   const level12 = new Grouping(docs.map((d) => (d.code.length === 12 ? d.code : null)));
   let vocabTrigrams: Map<string, string[]> | null = null;
+  let trigramCount: Map<string, number> | null = null;
+  // Stand-ins per unknown term, remembered: the same misspellings come back, and the search over
+  // the vocabulary's trigrams is the costliest step of a question. Bounded, cleared when full.
+  const standIns = new Map<string, Array<[string, number]>>();
 
   function similarKnownTerms(term: string): Array<[string, number]> {
-    if (!vocabTrigrams) {
+    const known = standIns.get(term);
+    if (known) return known;
+    if (!vocabTrigrams || !trigramCount) {
       vocabTrigrams = new Map();
+      trigramCount = new Map();
       for (const t of bm25.terms()) {
-        for (const g of trigrams(t)) {
+        const own = trigrams(t);
+        trigramCount.set(t, own.size);
+        for (const g of own) {
           const l = vocabTrigrams.get(g);
           if (l) l.push(t);
           else vocabTrigrams.set(g, [t]);
@@ -105,10 +114,13 @@ export function buildClassifier(docs: readonly HsDoc[]): HsClassifier {
     for (const g of mine) for (const t of vocabTrigrams.get(g) ?? []) shared.set(t, (shared.get(t) ?? 0) + 1);
     const out: Array<[string, number]> = [];
     for (const [t, k] of shared) {
-      const dice = (2 * k) / (mine.size + trigrams(t).size);
+      const dice = (2 * k) / (mine.size + trigramCount.get(t)!);
       if (dice >= FUZZY_MIN_DICE) out.push([t, dice]);
     }
-    return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 2);
+    const best = out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 2);
+    if (standIns.size >= 20_000) standIns.clear();
+    standIns.set(term, best);
+    return best;
   }
 
   function prepare(text: string): QueryTerm[] {
@@ -116,7 +128,8 @@ export function buildClassifier(docs: readonly HsDoc[]): HsClassifier {
     const words = terms(text);
     words.forEach(({ word, term }, i) => {
       if (bm25.has(term)) out.push({ word, term, boost: 1 });
-      else if (term.length >= 3) {
+      // A number ('2024', 'no 173') is not a misspelling of another number.
+      else if (term.length >= 3 && !/^\d+$/.test(term)) {
         for (const [t, dice] of similarKnownTerms(term)) out.push({ word, term: t, boost: dice * FUZZY_BOOST });
       }
       const next = words[i + 1];

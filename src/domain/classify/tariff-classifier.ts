@@ -42,7 +42,7 @@ const SOURCE_WEIGHT: Record<KnowledgeSource, number> = {
 };
 // BM25's length normalisation: the usual 0.75 (0.4 and 0.2 measured worse on the dev half).
 const LENGTH_NORM = 0.75;
-const TUNING = {
+export const TUNING = {
   // Best line of a subheading, then a discounted share of the next two.
   support: [1, 0.3, 0.15],
   // Words after 'for'/'with' tell use or parts, not the goods themselves ('case for phone').
@@ -54,6 +54,17 @@ const TUNING = {
   excluded: 0.3,
   coverLength: 25,
   glossary: 0.9,
+  // Whole subheadings and whole headings as documents (every word of their lines): a listing's
+  // words spread over many lines of one heading ('ring', 'pendant', 'jewelry' in 7117) are
+  // evidence no single line shows. Each is scaled to the best of the question's candidates.
+  // A stand-in found on more than this share of lines ('article', 'device') is too general to
+  // help and costs a walk over thousands of lines.
+  relatedMaxShare: 0.01,
+  // Neighbouring words as one more term ('litter box', 'human hair'): the goods are often a
+  // compound whose words alone point elsewhere ('litter' to peat, 'box' to packing).
+  pair: 0.25,
+  group: 0.3,
+  heading: 0.5,
 };
 const SUPPORT = TUNING.support;
 const PREPOSITIONS = new Set(['for', 'with', 'icin', 'ile', 'suitable', 'used', 'uygun']);
@@ -91,9 +102,21 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     docTerms.push(terms(l.text).map((t) => t.term));
     if (docTerms.length % 2000 === 0) yield;
   }
-  const termSets = docTerms.map((ts) => new Set(ts));
+  // Word pairs found on at least two lines: a pair on one line only is mostly a phrase of that
+  // line's wording, and the many such pairs would cost more memory than all single words.
+  const pairCount = new Map<string, number>();
+  for (const ts of docTerms) for (const p of new Set(pairsOf(ts))) pairCount.set(p, (pairCount.get(p) ?? 0) + 1);
+  docTerms.forEach((ts, d) => {
+    for (const p of pairsOf(ts)) if (pairCount.get(p)! >= 2) docTerms[d]!.push(p);
+  });
+  pairCount.clear();
+  yield;
+  // Single words only: pairs rank lines but explain nothing a word does not.
+  const termSets = docTerms.map((ts) => new Set(ts.filter((t) => !t.includes(' '))));
   yield;
   const bm25 = buildBm25(docTerms, LENGTH_NORM);
+  // Not needed past this point, and the answers' closures would otherwise keep it.
+  docTerms.length = 0;
   yield;
   const related = wordnet && (yield* buildRelated(wordnet.indexNoun, wordnet.dataNoun, lemmaTerm, (t) => bm25.has(t)));
   const weight = Float64Array.from(lines, (l) => SOURCE_WEIGHT[l.source]);
@@ -108,6 +131,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     return id;
   });
   const groups = hs6Keys.length;
+  const groupDocs: string[][] = hs6Keys.map(() => []);
   // Heading and chapter of every line, as small integers, for the coverage of a query's words.
   const headingOf = new Map<string, number>();
   const docHeading = Int32Array.from(lines, (l) => {
@@ -116,7 +140,37 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     if (id === undefined) headingOf.set(h, (id = headingOf.size));
     return id;
   });
+  const headingDocs: string[][] = [...headingOf.keys()].map(() => []);
+  termSets.forEach((ts, d) => {
+    for (const t of ts) {
+      // Word pairs only rank lines: in whole-subheading and whole-heading documents and in the
+      // coverage they would add hundreds of MB and say what the single words already say.
+      if (t.includes(' ')) continue;
+      groupDocs[docGroup[d]!]!.push(t);
+      headingDocs[docHeading[d]!]!.push(t);
+    }
+  });
+  const groupBm25 = buildBm25(groupDocs, 0.5);
+  const headingBm25 = buildBm25(headingDocs, 0.5);
+  const groupScore = new Float64Array(groups);
+  const headingScore = new Float64Array(headingOf.size);
+  yield;
   const docChapter = Int32Array.from(lines, (l) => Number(l.hs6.slice(0, 2)));
+  // Every term's headings and chapters, each once.
+  const reach = new Map<string, { headings: Int32Array; chapters: Uint8Array }>();
+  for (const t of bm25.terms()) {
+    if (t.includes(' ')) continue;
+    const hs = new Set<number>();
+    const cs = new Set<number>();
+    for (const d of bm25.docsOf(t)) {
+      hs.add(docHeading[d]!);
+      cs.add(docChapter[d]!);
+    }
+    reach.set(t, { headings: Int32Array.from(hs), chapters: Uint8Array.from(cs) });
+  }
+  yield;
+  const ownScore = new Float64Array(groups);
+  const finalScore = new Float64Array(groups);
   const headingCover = new Float64Array(headingOf.size);
   const chapterCover = new Float64Array(100);
   const headingMark = new Int32Array(headingOf.size).fill(-1);
@@ -131,13 +185,17 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   function prepare(text: string): QueryTerm[] {
     const out: QueryTerm[] = [];
     let after = false;
+    let previous: string | null = null;
     const seen = new Map<string, number>();
     for (const { word, term } of terms(text)) {
       if (PREPOSITIONS.has(word)) {
         after = true;
+        previous = null;
         continue;
       }
       if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
+      const pair = previous === null ? null : `${previous} ${term}`;
+      previous = term;
       let boost = after ? TUNING.afterPreposition : 1;
       if (WEAK_WORDS.has(word)) boost *= TUNING.weak;
       // A repeated word is the listing's subject; count it once more, not once per repetition.
@@ -146,13 +204,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (times >= 2) continue;
       if (times === 1) boost *= 0.5;
       if (bm25.has(term)) out.push({ word, term, boost });
+      if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
       const english = TURKISH_GLOSSARY.get(word) ?? TURKISH_GLOSSARY.get(term);
       for (const en of english ?? []) {
         for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
       }
       for (const r of related?.get(term) ?? []) {
-        if (r.word !== term) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });
+        if (r.word !== term && bm25.docsOf(r.word).length <= TUNING.relatedMaxShare * bm25.docCount) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });
       }
     }
     return out;
@@ -186,20 +245,24 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       const excluded = excludedHeadings(terms(description));
       // Coverage: the share of the query's weight that some line of a heading (chapter) matches.
       // One stray word ('ring' in organic chemistry) covers little of a listing; the heading
-      // whose lines meet most of its words is the likelier home.
+      // whose lines meet most of its words is the likelier home. A term's headings are listed
+      // once at build time, so this costs a few hundred additions, not a walk over its lines.
       headingCover.fill(0);
       chapterCover.fill(0);
       let total = 0;
       q.forEach((t, qi) => {
+        if (t.term.includes(' ')) return;
         const w = bm25.idf(t.term) * t.boost;
         total += w;
-        for (const d of bm25.docsOf(t.term)) {
-          const h = docHeading[d]!;
+        const where = reach.get(t.term);
+        if (!where) return;
+        for (const h of where.headings) {
           if (headingMark[h] !== qi) {
             headingMark[h] = qi;
             headingCover[h]! += w;
           }
-          const c = docChapter[d]!;
+        }
+        for (const c of where.chapters) {
           if (chapterMark[c] !== qi) {
             chapterMark[c] = qi;
             chapterCover[c]! += w;
@@ -217,29 +280,57 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         if (count[g] === 0) touched.push(g);
         offer(g, d, s * weight[d]!);
       });
-      const ranked = touched.map((g) => {
+      let maxOwn = 0;
+      for (const g of touched) {
         const base = g * SUPPORT.length;
         let own = 0;
-        const docs: number[] = [];
-        for (let i = 0; i < count[g]!; i++) {
-          own += top[base + i]! * TUNING.support[i]!;
-          docs.push(topDoc[base + i]!);
-        }
-        count[g] = 0;
-        const d0 = docs[0]!;
-        const cover = (headingCover[docHeading[d0]!]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
+        for (let i = 0; i < count[g]!; i++) own += top[base + i]! * SUPPORT[i]!;
+        ownScore[g] = own;
+        if (own > maxOwn) maxOwn = own;
+      }
+      let maxGroup = 0;
+      let maxHeading = 0;
+      for (const g of touched) groupScore[g] = 0;
+      headingScore.fill(0);
+      if (TUNING.group > 0) {
+        groupBm25.score(q, (g, s) => {
+          groupScore[g] = s;
+          if (s > maxGroup) maxGroup = s;
+        });
+      }
+      if (TUNING.heading > 0) {
+        headingBm25.score(q, (h, s) => {
+          headingScore[h] = s;
+          if (s > maxHeading) maxHeading = s;
+        });
+      }
+      // Scores in a typed array; objects only for the few answers returned.
+      for (const g of touched) {
+        const d0 = topDoc[g * SUPPORT.length]!;
+        const h = docHeading[d0]!;
+        const cover = (headingCover[h]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
         const penalty = excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1;
-        return { hs6: hs6Keys[g]!, score: own * cover * penalty, docs };
+        let mix = ownScore[g]! / maxOwn;
+        if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
+        if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;
+        finalScore[g] = mix * cover * penalty;
+      }
+      const wanted = Math.max(2, topK);
+      const ranked = topGroups(touched, wanted);
+      const answers = ranked.map((g) => {
+        const docs: number[] = [];
+        for (let i = 0; i < count[g]!; i++) docs.push(topDoc[g * SUPPORT.length + i]!);
+        return { hs6: hs6Keys[g]!, score: finalScore[g]!, docs };
       });
-      ranked.sort((a, b) => b.score - a.score || (a.hs6 < b.hs6 ? -1 : 1));
-      const best = ranked[0]?.score ?? 0;
-      const second = ranked[1]?.score ?? 0;
+      for (const g of touched) count[g] = 0;
+      const best = answers[0]?.score ?? 0;
+      const second = answers[1]?.score ?? 0;
       // How much of the question the first answer's best line explains.
-      const first = ranked[0] ? termSets[ranked[0].docs[0]!]! : new Set<string>();
+      const first = answers[0] ? termSets[answers[0].docs[0]!]! : new Set<string>();
       let explained = 0;
       for (const t of q) if (first.has(t.term)) explained += bm25.idf(t.term) * t.boost;
       const confidence = confidenceOf(marginOf(best, second), total > 0 ? explained / total : 0);
-      return ranked.slice(0, Math.max(1, topK)).map((r, i) => ({
+      return answers.slice(0, Math.max(1, topK)).map((r, i) => ({
         hs6: r.hs6,
         score: Math.round(r.score * 1000) / 1000,
         // Below the first: part of what the first leaves, by score, never above the first.
@@ -252,6 +343,29 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       }));
     },
   };
+
+  /** The `n` best touched subheadings by final score, best first (ties by code). */
+  function topGroups(touched: readonly number[], n: number): number[] {
+    const out: number[] = [];
+    const better = (a: number, b: number) => finalScore[a]! > finalScore[b]! || (finalScore[a] === finalScore[b] && hs6Keys[a]! < hs6Keys[b]!);
+    for (const g of touched) {
+      if (out.length === n && !better(g, out[n - 1]!)) continue;
+      let i = Math.min(out.length, n - 1);
+      if (out.length < n) out.push(g);
+      while (i > 0 && better(g, out[i - 1]!)) {
+        out[i] = out[i - 1]!;
+        i--;
+      }
+      out[i] = g;
+    }
+    return out;
+  }
+}
+
+function pairsOf(ts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < ts.length; i++) out.push(`${ts[i]} ${ts[i + 1]}`);
+  return out;
 }
 
 function lemmaTerm(lemma: string): string | null {

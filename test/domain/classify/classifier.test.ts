@@ -95,6 +95,15 @@ describe('classify', () => {
     expect(c!.score).toBeLessThan(1);
   });
 
+  it('answers a misspelling the same way the second time (its stand-ins are remembered)', () => {
+    const first = classifier.classify('margarne', { top_k: 3 });
+    expect(classifier.classify('margarne', { top_k: 3 })).toEqual(first);
+  });
+
+  it('does not read an unknown number as a misspelt known one', () => {
+    expect(classifier.classify('87654', { top_k: 3 })).toEqual([]);
+  });
+
   it('ranks with scores in [0, 1], best first, distinct codes, at most top_k', () => {
     for (const q of ['coffee', 'hazelnuts', 'motor cars', 'kemiksiz et', 'cotton', 'oil']) {
       const r = classifier.classify(q, { top_k: 2 });

@@ -51,4 +51,8 @@ describe('terms', () => {
       { word: 'caylar', term: 'cay' },
     ]);
   });
+
+  it('reads American spellings as the British ones of the HS texts', () => {
+    expect(terms('Jewelry, aluminum color')).toEqual(terms('jewellery aluminium colour'));
+  });
 });

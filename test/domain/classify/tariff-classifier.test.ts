@@ -48,7 +48,7 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
   it('finds goods from shop words and explains the answer with the lines that matched', () => {
     const [first] = classifier.classify('Hot sale 2024 canvas sneakers with rubber soles', 5);
     expect(first!.hs6).toBe('640411');
-    expect(first!.evidence.matched_terms).toEqual(expect.arrayContaining(['canvas', 'sneakers']));
+    expect(first!.evidence.matched_terms).toEqual(expect.arrayContaining(['sneakers', 'rubber']));
     expect(first!.evidence.matched_terms.length).toBeGreaterThan(0);
     expect(first!.evidence.lines[0]).toMatchObject({ source: expect.any(String), text: expect.any(String) });
     expect(first!.evidence.lines[0]!.code.startsWith(first!.hs6)).toBe(true);
