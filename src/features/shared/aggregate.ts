@@ -44,6 +44,12 @@ export interface AggregateSpec {
    * the previous period of the companies a ranking shows. Dimensions with a column of their own.
    */
   only?: { dim: OnlyDim; values: (string | number)[] };
+  /**
+   * The totals' value is the sum of the groups' values, with no query of its own: exact when the
+   * groups split the records the filters keep (a country per declaration, a code per line) and
+   * every group is returned (no `top`, no `partnerKnown`). Only `value_usd` is given in the totals.
+   */
+  totalsFromRows?: boolean;
 }
 
 export const ONLY_DIMS = ['company', 'partner_company', 'country', 'port', 'customs_office', 'transport_mode'] as const;
@@ -348,7 +354,8 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
   const ungrouped = { ...spec, groupBy: [], partnerKnown: undefined };
-  const totalsPlan = grouped ? planAggregate(ungrouped) : null;
+  const summed = grouped && spec.totalsFromRows === true && !spec.top && !spec.partnerKnown;
+  const totalsPlan = grouped && !summed ? planAggregate(ungrouped) : null;
   const [rowsRes, totalsRes] = await Promise.all([
     run(db, build(spec, plan, true, qIds)),
     totalsPlan ? run(db, build(ungrouped, totalsPlan, false, qIds)) : null,
@@ -360,7 +367,10 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     rows = rows.slice(0, cap);
     truncated = true;
   }
-  const totals = grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
+  const summedCents = () => rowsRes.reduce((s, r) => s + numberAt(r, 'value_cents'), 0);
+  const totals = summed
+    ? toRow({ ...ungrouped, metrics: ['value_usd'] }, { value_cents: summedCents() }, false)
+    : grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
   withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group.
   const groups = grouped && !spec.top && !truncated ? rows.length : undefined;

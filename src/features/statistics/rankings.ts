@@ -46,23 +46,15 @@ export interface Ranking {
 
 const keyOf = (dim: RankDim, r: Record<string, unknown>) => String(dim === 'hs' ? r.hs_code : r.country);
 
-/** Restricting the comparison windows to the ranked keys is exact only when no key is wider than a filter prefix. */
-function restrictTo(f: Filters, dim: RankDim, keys: string[], hsLevel: number): Filters {
-  if (keys.length === 0) return f;
-  if (dim === 'country') return { ...f, countries: keys };
-  return f.hs.every((h) => h.length <= hsLevel) ? { ...f, hs: keys } : f;
-}
-
 export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, top: number, hsLevel = 6): Promise<Ranking> {
   const spec = { groupBy: [dim], hsLevel, metrics: ['value_usd' as const] };
   const cur = await aggregate(db, { ...spec, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top });
-  const keys = cur.rows.map((r) => keyOf(dim, r));
-  const restricted = restrictTo(f, dim, keys, hsLevel);
-  const compare = (cw: Window) =>
-    Promise.all([
-      aggregate(db, { ...spec, filters: withWindow(restricted, cw), maxRows: 1_000_000 }),
-      aggregate(db, { filters: withWindow(f, cw), groupBy: [], metrics: ['value_usd'], hsLevel }),
-    ]);
+  // Each comparison window is one query: every key's value (countries or codes split the records,
+  // so their sum is the window's total), of which the ranked keys are looked up.
+  const compare = async (cw: Window) => {
+    const res = await aggregate(db, { ...spec, filters: withWindow(f, cw), maxRows: 1_000_000, totalsFromRows: true });
+    return [res, res] as const;
+  };
   const [[prev, prevTotal], [ago, agoTotal]] = await Promise.all([compare(previousWindow(w)), compare(yearAgoWindow(w))]);
   const lookup = (res: typeof prev) => new Map(res.rows.map((r) => [keyOf(dim, r), Number(r.value_usd)]));
   const prevBy = lookup(prev);
