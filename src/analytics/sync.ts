@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { readArrays, type ReadStore } from '../db/read-arrays.js';
-import { ROLLUPS, factsSql, recomputeSql, rollupDeltas, type StoredDeclaration } from '../ingest/rollups.js';
+import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
 import { DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, rollupColumns, type Column } from './schema.js';
 
@@ -21,7 +21,6 @@ const DECLARATIONS_PER_PAGE = 20_000;
 const IDS_PER_READ = 500;
 
 const STAGE = { declarations: 'stage_declarations', items: 'stage_items' } as const;
-const RAW = { declarations: 'declarations', items: 'declaration_items' } as const;
 // Positions in a declaration row read as DECLARATION_COLUMNS; an item row starts with its declaration id.
 const ID = DECLARATION_COLUMNS.findIndex((c) => c.name === 'id');
 const BATCH = DECLARATION_COLUMNS.findIndex((c) => c.name === 'batch_id');
@@ -74,16 +73,9 @@ async function appendArrays(w: Writer, table: string, cols: readonly Column[], r
   a.close();
 }
 
-async function stageRows(w: Writer, table: string, cols: readonly Column[], rows: readonly Record<string, unknown>[]): Promise<void> {
-  const kinds = cols.map((c) => c.kind);
-  const names = cols.map((c) => c.name);
-  const a = await w.appender(table);
-  const values: unknown[] = new Array(names.length);
-  for (const r of rows) {
-    for (let i = 0; i < names.length; i++) values[i] = r[names[i]!];
-    a.row(kinds, values);
-  }
-  a.close();
+/** Rows given as objects named by the columns. */
+function stageRows(w: Writer, table: string, cols: readonly Column[], rows: readonly Record<string, unknown>[]): Promise<void> {
+  return appendArrays(w, table, cols, rows.map((r) => cols.map((c) => r[c.name])));
 }
 
 /** Reads the batches' declarations and lines from the row store. */

@@ -6,7 +6,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Store } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
-import { ROLLUPS, measuresOf, recomputeSql, type RollupDef } from '../ingest/rollups.js';
+import { RAW_TABLES as RAW, ROLLUPS, measuresOf, recomputeSql, type RollupDef } from '../ingest/rollups.js';
 import type { AnalyticStore } from './store.js';
 import { analyticsOf } from './registry.js';
 import { PRE_AGGREGATIONS } from './schema.js';
@@ -34,7 +34,6 @@ export interface AnalyticCheck {
 }
 
 const REL_TOLERANCE = 1e-9;
-const RAW = { declarations: 'declarations', items: 'declaration_items' };
 
 function approxEqual(a: number, b: number): boolean {
   return Math.abs(a - b) <= REL_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));

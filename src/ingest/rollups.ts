@@ -165,15 +165,9 @@ class TableSums {
   }
 }
 
-/** Tables keyed by company ids, which only the writer knows (the others can be summed before). */
 /** Sums the rollup deltas of stored declarations, one row per distinct key and table. */
-export class RollupAccumulator {
-  private readonly tables: TableSums[];
-
-  /** Sums the given tables only (default: all). */
-  constructor(only?: readonly RollupTable[]) {
-    this.tables = COMPILED.filter((c) => !only || only.includes(c.def.table)).map((c) => new TableSums(c));
-  }
+class RollupAccumulator {
+  private readonly tables = COMPILED.map((c) => new TableSums(c));
 
   private readonly header: (string | number)[] = new Array(HEADER.length);
   private readonly declValues = new Float64Array(DECL_FNS.length);
@@ -213,13 +207,6 @@ export class RollupAccumulator {
         for (let n = 0; n < lines.length; n++) t.add(t.slot(group, lines[n]!.hs6, header, lines[n]!.hs6), this.itemValues, n * iw);
       }
     }
-  }
-
-  /** One table's rows (keys then measures, in the definition's column order), produced on demand. */
-  table(name: RollupTable): { count: number; fill(i: number, out: (string | number | null)[]): void } {
-    const t = this.tables.find((x) => x.c.def.table === name);
-    if (!t) throw new Error(`rollup ${name} was not summed`);
-    return { count: t.rows, fill: (i, out) => t.fill(i, out) };
   }
 
   /** Rows (keys then measures, in the column order of the definition) per rollup table. */
@@ -316,7 +303,8 @@ export interface RecordTables {
   items: string;
 }
 
-const RAW_TABLES: RecordTables = { declarations: 'declarations', items: 'declaration_items' };
+/** The raw records themselves. */
+export const RAW_TABLES: RecordTables = { declarations: 'declarations', items: 'declaration_items' };
 
 const FIRST_MARKER: Record<string, string> = { records: 'rn6', records_hs4: 'rn4', records_hs2: 'rn2', records_decl: 'rnd' };
 

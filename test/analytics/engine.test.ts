@@ -1,6 +1,5 @@
 // Answers follow the data when a table is replaced (as compaction does) or rows are added, and
-// the same text is answered anew each time. (A kept prepared statement per text once broke this:
-// after appends, a grouped read returned wrong keys.)
+// the same text is answered anew each time: nothing may keep an answer or a plan bound to old data.
 import { it, expect, describe } from 'vitest';
 import { Engine } from '../../src/analytics/engine.js';
 
