@@ -144,6 +144,13 @@ describeEachStore('aggregate engine', (get) => {
         shareSum += Number(row.share ?? 0);
       }
       if (metrics.includes('value_usd') && got.rows.length) expect(shareSum, label).toBeCloseTo(1, 3);
+      // Countries and codes split the records: the sum of the groups is the total a ranking's
+      // comparison windows take without a query of their own.
+      if (metrics.includes('value_usd') && groupBy.length === 1 && (groupBy[0] === 'country' || groupBy[0] === 'hs')) {
+        const summed = await aggregate(get().store.db, { ...spec, totalsFromRows: true });
+        expect(summed.totals.value_usd, `${label} totals from rows`).toBe(got.totals.value_usd);
+        expect(summed.rows, `${label} rows with totals from rows`).toEqual(got.rows);
+      }
     }
   }
 
