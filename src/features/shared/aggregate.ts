@@ -170,7 +170,11 @@ interface Built {
  */
 export type QCompanies = number[] | null;
 
-function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies = null): Built {
+/**
+ * `part`: one part of a split plan (see `splitByMonth`): no order or limit, and traders kept as
+ * columns (`cid`, `pid`) rather than counted, so the outer query counts them across the parts.
+ */
+function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies = null, part = false): Built {
   const f = spec.filters;
   const freq = spec.freq ?? 'month';
   const level = spec.hsLevel ?? 6;
@@ -200,9 +204,18 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   if (ms.has('additional_duty_usd')) select.push(sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')}) as add_duty_cents`);
   if (ms.has('vat_usd')) select.push(sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')}) as vat_cents`);
   if (ms.has('records')) select.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : sql`count(distinct d.id) as records`);
-  if (ms.has('companies')) select.push(src ? sql`count(distinct company_id) as companies` : sql`count(distinct d.company_id) as companies`);
-  // The company rollup stores a missing partner as 0; nullif keeps both paths counting the same.
-  if (ms.has('partner_companies')) select.push(src ? sql`count(distinct nullif(partner_company_id, 0)) as partner_companies` : sql`count(distinct d.partner_company_id) as partner_companies`);
+  const partKeys: RawBuilder<unknown>[] = [];
+  if (part) {
+    // A declaration lies in one part and has one trader and one partner, so the parts' record
+    // counts per (group, trader, partner) add up; the traders are counted by the outer query.
+    if (ms.has('companies')) partKeys.push(src ? sql.ref('company_id') : sql.ref('d.company_id'));
+    if (ms.has('partner_companies')) partKeys.push(src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`);
+    partKeys.forEach((k, i) => select.push(sql`${k} as ${sql.id(i === 0 && ms.has('companies') ? 'cid' : 'pid')}`));
+  } else {
+    if (ms.has('companies')) select.push(src ? sql`count(distinct company_id) as companies` : sql`count(distinct d.company_id) as companies`);
+    // The company rollup stores a missing partner as 0; nullif keeps both paths counting the same.
+    if (ms.has('partner_companies')) select.push(src ? sql`count(distinct nullif(partner_company_id, 0)) as partner_companies` : sql`count(distinct d.partner_company_id) as partner_companies`);
+  }
 
   const where: RawBuilder<unknown>[] = [];
   // Both flows are named when none is asked for, so the indexes that lead with flow still serve
@@ -212,8 +225,9 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     if (f.from) where.push(sql`period >= ${periodOf(f.from)}`);
     if (f.to) where.push(sql`period <= ${periodOf(f.to)}`);
   } else {
-    if (f.from) where.push(sql`d.registered_at >= ${f.from}`);
-    if (f.to) where.push(sql`d.registered_at <= ${f.to}`);
+    // The month bounds too: the engine skips row groups by the integer column's ranges.
+    if (f.from) where.push(sql`d.period >= ${periodOf(f.from)} and d.registered_at >= ${f.from}`);
+    if (f.to) where.push(sql`d.period <= ${periodOf(f.to)} and d.registered_at <= ${f.to}`);
   }
   if (f.hs.length) {
     if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs));
@@ -264,7 +278,15 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   }
   let q = sql`select ${sql.join(select)} from ${from}`;
   if (where.length) q = sql`${q} where ${sql.join(where, sql` and `)}`;
-  if (groupBy.length) q = sql`${q} group by ${sql.join(groupBy.map(dimExpr))}`;
+  const keys = [...groupBy.map(dimExpr), ...partKeys];
+  if (keys.length) q = sql`${q} group by ${sql.join(keys)}`;
+  if (part) return { query: q as RawBuilder<Record<string, unknown>> };
+  q = ordered(spec, q, grouped);
+  return { query: q as RawBuilder<Record<string, unknown>> };
+}
+
+/** The order and limit of a grouped answer. */
+function ordered(spec: AggregateSpec, q: RawBuilder<unknown>, grouped: boolean): RawBuilder<unknown> {
   if (grouped) {
     const order = orderExpr(spec);
     // PostgreSQL cannot use output names inside an ORDER BY expression: order the grouped rows
@@ -274,7 +296,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     const limit = spec.top ?? spec.maxRows ?? 10_000;
     q = sql`${q} limit ${sql.lit(limit + (spec.top ? 0 : 1))}`;
   }
-  return { query: q as RawBuilder<Record<string, unknown>> };
+  return q;
 }
 
 function orderExpr(spec: AggregateSpec): RawBuilder<unknown> | null {
@@ -349,16 +371,93 @@ function run(db: Kysely<DB>, built: Built): Promise<Record<string, unknown>[]> {
   return analyticRows(db, built.query.compile(db));
 }
 
-export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
+interface DayRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** Day-level bounds as whole months (`months`, null when there are none) and the days around them. */
+export interface MonthSplit {
+  months: DayRange | null;
+  days: { from: string; to: string }[];
+}
+
+const isoDay = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+const monthStart = (day: string, add: number) => isoDay(Number(day.slice(0, 4)), Number(day.slice(5, 7)) + add, 1);
+const monthEnd = (day: string, add: number) => isoDay(Number(day.slice(0, 4)), Number(day.slice(5, 7)) + add + 1, 0);
+
+/**
+ * Splits a date range whose bounds fall inside months into the whole months between them, which
+ * a monthly rollup answers, and the days at either end, which only the records hold. Null when
+ * the range is month-aligned already or lies within one month.
+ */
+export function splitByMonth(f: DayRange): MonthSplit | null {
+  if (monthAligned(f)) return null;
+  const days: { from: string; to: string }[] = [];
+  let from = f.from;
+  let to = f.to;
+  if (f.from && !f.from.endsWith('-01')) {
+    const headEnd = monthEnd(f.from, 0);
+    if (f.to && f.to <= headEnd) return null;
+    days.push({ from: f.from, to: headEnd });
+    from = monthStart(f.from, 1);
+  }
+  if (f.to && f.to !== monthEnd(f.to, 0)) {
+    days.push({ from: monthStart(f.to, 0), to: f.to });
+    to = monthEnd(f.to, -1);
+  }
+  return { months: from && to && from > to ? null : { from, to }, days };
+}
+
+const withRange = (spec: AggregateSpec, r: DayRange): AggregateSpec => ({ ...spec, filters: { ...spec.filters, from: r.from, to: r.to } });
+
+/** The columns a part of a split plan sums, as `build` names them. */
+function summedColumns(spec: AggregateSpec): string[] {
+  const ms = new Set(spec.metrics);
+  const cols = ['value_cents'];
+  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) cols.push('weight');
+  if (ms.has('quantity')) cols.push('quantity');
+  if (ms.has('customs_duty_usd')) cols.push('duty_cents');
+  if (ms.has('additional_duty_usd')) cols.push('add_duty_cents');
+  if (ms.has('vat_usd')) cols.push('vat_cents');
+  if (ms.has('records')) cols.push('records');
+  return cols;
+}
+
+/**
+ * The query answering a spec: one source, or, when only the days at the ends of the range keep a
+ * rollup from answering, the whole months from the rollup plus those days from the records,
+ * summed together (records and traders exactly: a declaration lies in one part).
+ */
+function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { built: Built; source: string } {
   const plan = planAggregate(spec);
+  const split = plan.source ? null : splitByMonth(spec.filters);
+  const monthsSpec = split?.months ? withRange(spec, split.months) : null;
+  const monthsPlan = monthsSpec ? planAggregate(monthsSpec) : null;
+  if (!split || !monthsSpec || !monthsPlan?.source) return { built: build(spec, plan, grouped, qIds), source: plan.source?.table ?? 'declarations' };
+  const parts = [build(monthsSpec, monthsPlan, grouped, qIds, true)];
+  for (const r of split.days) {
+    const daySpec = withRange(spec, r);
+    parts.push(build(daySpec, planAggregate(daySpec), grouped, qIds, true));
+  }
+  const groups = (grouped ? spec.groupBy : []).map((_, i) => sql.id(`g${i}`));
+  const select: RawBuilder<unknown>[] = [...groups, ...summedColumns(spec).map((c) => sql`sum(${sql.id(c)}) as ${sql.id(c)}`)];
+  if (spec.metrics.includes('companies')) select.push(sql`count(distinct cid) as companies`);
+  if (spec.metrics.includes('partner_companies')) select.push(sql`count(distinct nullif(pid, 0)) as partner_companies`);
+  let q = sql`select ${sql.join(select)} from (${sql.join(parts.map((p) => p.query), sql` union all `)}) parts`;
+  if (groups.length) q = sql`${q} group by ${sql.join(groups)}`;
+  return { built: { query: ordered(spec, q, grouped) as RawBuilder<Record<string, unknown>> }, source: `${monthsPlan.source.table}+declarations` };
+}
+
+export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
   const ungrouped = { ...spec, groupBy: [], partnerKnown: undefined };
   const summed = grouped && spec.totalsFromRows === true && !spec.top && !spec.partnerKnown;
-  const totalsPlan = grouped && !summed ? planAggregate(ungrouped) : null;
+  const main = compose(spec, true, qIds);
   const [rowsRes, totalsRes] = await Promise.all([
-    run(db, build(spec, plan, true, qIds)),
-    totalsPlan ? run(db, build(ungrouped, totalsPlan, false, qIds)) : null,
+    run(db, main.built),
+    grouped && !summed ? run(db, compose(ungrouped, false, qIds).built) : null,
   ]);
   let rows = rowsRes.map((r) => toRow(spec, r, grouped));
   let truncated = false;
@@ -374,7 +473,7 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group.
   const groups = grouped && !spec.top && !truncated ? rows.length : undefined;
-  return { rows, totals, source: plan.source?.table ?? 'declarations', truncated, ...(groups !== undefined ? { groups } : {}) };
+  return { rows, totals, source: main.source, truncated, ...(groups !== undefined ? { groups } : {}) };
 }
 
 /** Each grouped row's share of the total value, then the cents kept for it dropped from rows and total. */
