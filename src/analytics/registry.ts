@@ -29,6 +29,14 @@ export function analyticsOf(db: Kysely<DB>): Promise<AnalyticStore> {
   return e.opened;
 }
 
+/**
+ * The row store's engine where it is known (the store's own handle; not a transaction's), for the
+ * few reads whose best SQL differs by engine.
+ */
+export function rowEngineOf(db: Kysely<DB>): RowSource['engine'] | null {
+  return entries.get(db)?.source.engine ?? null;
+}
+
 /** The analytic store if it is open already. */
 export async function openedAnalytics(db: Kysely<DB>): Promise<AnalyticStore | null> {
   const e = entries.get(db);

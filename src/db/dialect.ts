@@ -52,3 +52,14 @@ export function textIndexPhrase(engine: Engine, folded: string): string | null {
   if (engine !== 'sqlite' || [...folded].length < TRIGRAM) return null;
   return `"${folded.replaceAll('"', '""')}"`;
 }
+
+/**
+ * Ids of the companies whose folded name contains `folded`, as a subquery: through the trigram
+ * name index on SQLite (migration 042), as a LIKE that PostgreSQL's trigram index answers, and as a
+ * LIKE where the engine is not known or the text is shorter than a trigram.
+ */
+export function companyIdsNamed(engine: Engine | null, folded: string): RawBuilder<{ id: number }> {
+  const phrase = engine ? textIndexPhrase(engine, folded) : null;
+  if (phrase) return sql`select rowid as id from companies_name_text where companies_name_text match ${phrase}`;
+  return sql`select id from companies where name_folded like ${likePattern(folded)} escape '\\'`;
+}

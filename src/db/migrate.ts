@@ -17,6 +17,7 @@ import * as m031 from './migrations/031-bulk-export-leases.js';
 import * as m032 from './migrations/032-webhook-outbox.js';
 import * as m040 from './migrations/040-rollups-derived.js';
 import * as m041 from './migrations/041-bill-text-index.js';
+import * as m042 from './migrations/042-company-name-index.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '032-webhook-outbox': m032,
   '040-rollups-derived': m040,
   '041-bill-text-index': m041,
+  '042-company-name-index': m042,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

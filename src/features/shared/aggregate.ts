@@ -10,7 +10,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
-import { likePattern } from '../../db/dialect.js';
+import { companyIdsNamed } from '../../db/dialect.js';
+import { rowEngineOf } from '../../analytics/registry.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { analyticRows } from '../../analytics/query.js';
 
@@ -363,7 +364,7 @@ const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
 /** Resolves `q` to the ids of the companies whose folded name contains it (read from the row store). */
 export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<number[]> {
-  const rows = await sql<{ id: number }>`select id from companies where name_folded like ${likePattern(folded)} escape '\\' order by id`.execute(db);
+  const rows = await sql<{ id: number }>`select id from (${companyIdsNamed(rowEngineOf(db), folded)}) named order by id`.execute(db);
   return rows.rows.map((r) => Number(r.id));
 }
 

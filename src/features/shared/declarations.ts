@@ -4,7 +4,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
 import type { DB } from '../../db/schema.js';
-import { foldedSql, likePattern } from '../../db/dialect.js';
+import { companyIdsNamed, foldedSql, likePattern } from '../../db/dialect.js';
+import type { Engine } from '../../db/connect.js';
+import { rowEngineOf } from '../../analytics/registry.js';
 import { badParam } from '../../http/errors.js';
 import { encodeCursor } from '../../http/pagination.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
@@ -68,6 +70,8 @@ export interface WhereOptions {
   qItems?: boolean;
   /** False when the caller drives the query from another index (e.g. item codes). */
   flowIndex?: boolean;
+  /** The row store's engine, for its company name index (a LIKE scan when not given). */
+  engine?: Engine | null;
 }
 
 /** The common filters as conditions on `declarations d`; empty when nothing is filtered. */
@@ -99,7 +103,7 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   if (f.maxValueCents !== null) w.push(sql`d.value_usd_cents <= ${f.maxValueCents}`);
   if (f.q) {
     const like = likePattern(f.q);
-    const names = sql`select id from companies where name_folded like ${like} escape '\\'`;
+    const names = companyIdsNamed(opts.engine ?? null, f.q);
     const parts = [sql`d.company_id in (${names})`, sql`d.partner_company_id in (${names})`];
     if (opts.qItems !== false) {
       parts.push(sql`exists (select 1 from declaration_items qi where qi.declaration_id = d.id and ${foldedSql(sql.ref('qi.description'))} like ${like} escape '\\')`);
@@ -191,7 +195,7 @@ export interface ListInput {
 export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[]> {
   const desc = input.sort.startsWith('-');
   const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
-  const conditions = [...declarationConditions(input.filters), ...(input.extra ?? [])];
+  const conditions = [...declarationConditions(input.filters, { qItems: true, engine: rowEngineOf(db) }), ...(input.extra ?? [])];
   if (input.after) {
     const { key, id } = input.after;
     // Expanded row comparison: portable, and both planners turn it into an index range.
