@@ -47,7 +47,10 @@ export const ROLLUPS: readonly RollupDef[] = [
   },
   {
     table: 'rollup_company_monthly', grain: 'item',
-    keys: ['flow', 'period', 'company_id', 'partner_company_id', 'partner_country', 'hs6'],
+    // The gateway of a company's trade in a product with a partner in a month is nearly always one:
+    // with port, customs office, transport mode and incoterm as keys the table grows by 1 % (2.21M
+    // → 2.24M rows at 1M declarations) and answers a company's trade through a gateway too.
+    keys: ['flow', 'period', 'company_id', 'partner_company_id', 'partner_country', 'hs6', 'port', 'customs_office', 'transport_mode', 'incoterm'],
     exact: ['records', 'records_hs4', 'records_hs2', 'records_decl', 'value_usd_cents'], approx: ITEM_APPROX,
   },
 ];

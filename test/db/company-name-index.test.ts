@@ -26,7 +26,7 @@ describeEachStore('company name index', (get) => {
     const r = prng(seed);
     const rows = Array.from({ length: n }, (_, i) => {
       const name = `${r.pick(WORDS)} ${r.pick(WORDS)} ${r.pick(WORDS)} ${seed}-${i}`;
-      return { name, name_folded: foldTurkish(name), country: r.pick(['TR', 'DE', 'CN']), created_at: new Date().toISOString() };
+      return { name, name_folded: foldTurkish(name), aliases: '[]', roles: '', country: r.pick(['TR', 'DE', 'CN']), created_at: new Date().toISOString() };
     });
     await get().store.db.insertInto('companies').values(rows).execute();
   }

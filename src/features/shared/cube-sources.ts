@@ -50,7 +50,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
   },
   {
     table: 'rollup_company_monthly',
-    dims: ['period', 'flow', 'hs', 'country', 'company', 'partner_company'],
+    dims: ['period', 'flow', 'hs', 'country', 'company', 'partner_company', 'port', 'customs_office', 'transport_mode', 'incoterm'],
     measures: ['value', 'weight', 'quantity'],
     records: { ...ITEM_RECORDS, decl: 'records_decl' },
     companies: true,
