@@ -171,6 +171,18 @@ interface Built {
  */
 export type QCompanies = number[] | null;
 
+// Up to this many ids are written into the SQL as a list; more go as one text parameter that the
+// engine splits into a set. A common word names tens of thousands of companies, and DuckDB plans
+// a literal list of 40,000 ids for a minute (measured at 1M declarations) where the set is joined
+// in about 0.2 s.
+const INLINE_IDS = 16;
+
+/** A set of company ids for `x in <set>`. */
+function idSet(ids: readonly number[]): RawBuilder<unknown> {
+  if (ids.length <= INLINE_IDS) return sql`(${sql.raw(ids.map((id) => Math.trunc(id)).join(', '))})`;
+  return sql`(select unnest(string_split(${ids.join(',')}, ',')::BIGINT[]))`;
+}
+
 /**
  * `part`: one part of a split plan (see `splitByMonth`): no order or limit, and traders kept as
  * columns (`cid`, `pid`) rather than counted, so the outer query counts them across the parts.
@@ -246,9 +258,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   if (f.companyId !== null) parties.push(sql`(${f.companyId})`);
   if (f.q) {
     if (qIds && qIds.length === 0) where.push(sql`1 = 0`);
-    // Ids are integers read from the store: inlined, so a common word cannot exceed the engines'
-    // bound-parameter limits.
-    else parties.push(sql`(${sql.raw((qIds ?? []).join(', '))})`);
+    else parties.push(idSet(qIds ?? []));
   }
   if (src) {
     for (const set of parties.slice(1)) where.push(sql`(company_id in ${set} or partner_company_id in ${set})`);
