@@ -2,7 +2,7 @@
 // tables carry the row store's table and column names, so a query is written once, with the same
 // builders the features already use, compiled with the row store's placeholders (DuckDB takes
 // both `?` and `$n`): `sql\`…\`.compile(db)` or `db.selectFrom(…).compile()`.
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Row, Value } from './engine.js';
 import { analyticsOf } from './registry.js';
@@ -10,4 +10,17 @@ import { analyticsOf } from './registry.js';
 export async function analyticRows(db: Kysely<DB>, compiled: CompiledQuery): Promise<Row[]> {
   const analytics = await analyticsOf(db);
   return analytics.query(compiled.sql, compiled.parameters as Value[]);
+}
+
+// Up to this many ids are written into the SQL as a list; more go as one text parameter that the
+// engine splits into a set. A common word names tens of thousands of companies, and DuckDB plans
+// a literal list of 40,000 ids for a minute (measured at 1M declarations) where the set is joined
+// in about 0.2 s.
+const INLINE_IDS = 16;
+
+/** A set of ids for `x in <set>` in an analytic query (empty: a set matching nothing). */
+export function idSet(ids: readonly number[]): RawBuilder<unknown> {
+  if (!ids.length) return sql`(null)`;
+  if (ids.length <= INLINE_IDS) return sql`(${sql.raw(ids.map((id) => Math.trunc(id)).join(', '))})`;
+  return sql`(select unnest(string_split(${ids.map((id) => Math.trunc(id)).join(',')}, ',')::BIGINT[]))`;
 }

@@ -11,7 +11,7 @@ import { FilterParams, parseFilters, echoFilters, type Filters } from '../shared
 import { declarationConditions, whereClause } from '../shared/declarations.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { companiesMatching } from '../shared/aggregate.js';
-import { analyticRows } from '../../analytics/query.js';
+import { analyticRows, idSet } from '../../analytics/query.js';
 import { HsLevelParam, TopParam, answer, hsLevelOf } from './params.js';
 import { countryName, hsDescription } from './describe.js';
 import type { FlowSpec } from './flow.js';
@@ -35,8 +35,8 @@ export async function itemLines(db: Kysely<DB>, f: Filters, level: number, max: 
   const w = declarationConditions({ ...f, hs: [], q: null }, { qItems: false });
   if (f.q) {
     const ids = await companiesMatching(db, f.q);
-    const set = sql.raw(ids.length ? ids.join(', ') : 'null');
-    w.push(sql`(d.company_id in (${set}) or d.partner_company_id in (${set}))`);
+    const set = idSet(ids);
+    w.push(sql`(d.company_id in ${set} or d.partner_company_id in ${set})`);
   }
   if (f.hs.length) w.push(sql`(${sql.join(f.hs.map((p) => sql`(i.gtip >= ${p} and i.gtip < ${p + '\uffff'})`), sql` or `)})`);
   const rows = await analyticRows(db, sql`select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,

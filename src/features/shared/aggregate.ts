@@ -13,7 +13,7 @@ import { monthAligned, periodOf } from './filters.js';
 import { companyIdsNamed } from '../../db/dialect.js';
 import { rowEngineOf } from '../../analytics/registry.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { analyticRows } from '../../analytics/query.js';
+import { analyticRows, idSet } from '../../analytics/query.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -170,18 +170,6 @@ interface Built {
  * listed (too many to read from the store): the SQL then keeps the LIKE as a subquery.
  */
 export type QCompanies = number[] | null;
-
-// Up to this many ids are written into the SQL as a list; more go as one text parameter that the
-// engine splits into a set. A common word names tens of thousands of companies, and DuckDB plans
-// a literal list of 40,000 ids for a minute (measured at 1M declarations) where the set is joined
-// in about 0.2 s.
-const INLINE_IDS = 16;
-
-/** A set of company ids for `x in <set>`. */
-function idSet(ids: readonly number[]): RawBuilder<unknown> {
-  if (ids.length <= INLINE_IDS) return sql`(${sql.raw(ids.map((id) => Math.trunc(id)).join(', '))})`;
-  return sql`(select unnest(string_split(${ids.join(',')}, ',')::BIGINT[]))`;
-}
 
 /**
  * `part`: one part of a split plan (see `splitByMonth`): no order or limit, and traders kept as

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
-import { analyticRows } from '../../analytics/query.js';
+import { analyticRows, idSet } from '../../analytics/query.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -22,8 +22,8 @@ export interface Edge {
  */
 export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
   if (!ids.length) return [];
-  const set = sql.raw(ids.map((id) => Math.trunc(Number(id))).join(', '));
-  const where = [sql`(company_id in (${set}) or partner_company_id in (${set}))`, sql`partner_company_id is not null`];
+  const set = idSet(ids.map(Number));
+  const where = [sql`(company_id in ${set} or partner_company_id in ${set})`, sql`partner_company_id is not null`];
   if (range.from) where.push(sql`registered_at >= ${range.from}`);
   if (range.to) where.push(sql`registered_at <= ${range.to}`);
   const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, count(*) as records, sum(value_usd_cents) as value_cents
@@ -272,11 +272,11 @@ export async function pairDetails(
 ): Promise<Map<string, PairDetail>> {
   const out = new Map<string, PairDetail>();
   if (!pairs.length) return out;
-  const list = (ids: number[]) => sql.raw([...new Set(ids.map((id) => Math.trunc(Number(id))))].join(', '));
+  const list = (ids: number[]) => idSet([...new Set(ids.map(Number))]);
   const where = [
     sql`d.flow = ${flow}`,
-    sql`d.company_id in (${list(pairs.map((p) => p.company_id))})`,
-    sql`d.partner_company_id in (${list(pairs.map((p) => p.partner_company_id))})`,
+    sql`d.company_id in ${list(pairs.map((p) => p.company_id))}`,
+    sql`d.partner_company_id in ${list(pairs.map((p) => p.partner_company_id))}`,
   ];
   if (range.from) where.push(sql`d.registered_at >= ${range.from}`);
   if (range.to) where.push(sql`d.registered_at <= ${range.to}`);
