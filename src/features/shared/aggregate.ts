@@ -275,6 +275,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   } else {
     from = join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
   }
+  if (!part) select.push(...groupCount(spec, groupBy.length));
   let q = sql`select ${sql.join(select)} from ${from}`;
   if (where.length) q = sql`${q} where ${sql.join(where, sql` and `)}`;
   const keys = [...groupBy.map(dimExpr), ...partKeys];
@@ -282,6 +283,14 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   if (part) return { query: q as RawBuilder<Record<string, unknown>> };
   q = ordered(spec, q, grouped);
   return { query: q as RawBuilder<Record<string, unknown>> };
+}
+
+/**
+ * Under `top`, the number of groups before the cut, as a window over the grouped rows (evaluated
+ * before ORDER BY and LIMIT): a ranked page can say how many there are without reading them all.
+ */
+function groupCount(spec: AggregateSpec, groups: number): RawBuilder<unknown>[] {
+  return spec.top && groups > 0 ? [sql`count(*) over () as _groups`] : [];
 }
 
 /** The order and limit of a grouped answer. */
@@ -443,6 +452,7 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
   const select: RawBuilder<unknown>[] = [...groups, ...summedColumns(spec).map((c) => sql`sum(${sql.id(c)}) as ${sql.id(c)}`)];
   if (spec.metrics.includes('companies')) select.push(sql`count(distinct cid) as companies`);
   if (spec.metrics.includes('partner_companies')) select.push(sql`count(distinct nullif(pid, 0)) as partner_companies`);
+  select.push(...groupCount(spec, groups.length));
   let q = sql`select ${sql.join(select)} from (${sql.join(parts.map((p) => p.query), sql` union all `)}) parts`;
   if (groups.length) q = sql`${q} group by ${sql.join(groups)}`;
   return { built: { query: ordered(spec, q, grouped) as RawBuilder<Record<string, unknown>> }, source: `${monthsPlan.source.table}+declarations` };
@@ -470,8 +480,9 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     ? toRow({ ...ungrouped, metrics: ['value_usd'] }, { value_cents: summedCents() }, false)
     : grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
   withShares(rows, totals, grouped);
-  // Without a limit the SQL's rows are every group.
-  const groups = grouped && !spec.top && !truncated ? rows.length : undefined;
+  // Without a limit the SQL's rows are every group; under `top` the SQL counted them.
+  const counted = spec.top && grouped ? Number(rowsRes[0]?._groups ?? 0) : undefined;
+  const groups = counted ?? (grouped && !spec.top && !truncated ? rows.length : undefined);
   return { rows, totals, source: main.source, truncated, ...(groups !== undefined ? { groups } : {}) };
 }
 

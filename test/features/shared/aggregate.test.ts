@@ -208,5 +208,12 @@ describeEachStore('aggregate engine', (get) => {
     const all = await aggregate(get().store.db, { ...spec, top: null });
     expect(res.rows[0]!.share).toBe(all.rows[0]!.share);
     expect(Number(res.rows[0]!.share) + Number(res.rows[1]!.share)).toBeLessThan(1);
+    // The ranked page knows how many groups there are, from a rollup and from a split plan.
+    expect(all.rows.length).toBeGreaterThan(2);
+    expect(res.groups).toBe(all.rows.length);
+    const days = { ...spec, filters: parseFilters({ from: '2024-01-10', to: '2024-05-20' }, 'export') };
+    const daysTop = await aggregate(get().store.db, days);
+    expect(daysTop.source).toContain('+declarations');
+    expect(daysTop.groups).toBe((await aggregate(get().store.db, { ...days, top: null })).rows.length);
   });
 });
