@@ -56,6 +56,8 @@ export interface Config {
   bulkMaxDiskBytes: number;
   /** Hours a finished export (its file and its job) is kept after it ended. */
   bulkRetentionHours: number;
+  /** Hours a dispatched webhook event is kept in the outbox (its deliveries keep their own history). */
+  webhookEventRetentionHours: number;
   /**
    * A directory holding the public nomenclature files the classifier indexes (harmonized-system.csv
    * and the national tariffs, see docs/hs-codes.md); null: classify from what the service ships.
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     bulkMaxJobsPerKey: int(env, 'BULK_MAX_JOBS_PER_KEY', 3, 1, 1000),
     bulkMaxDiskBytes: int(env, 'BULK_MAX_DISK_BYTES', 20 * 1024 ** 3, 1024, 2 ** 50),
     bulkRetentionHours: int(env, 'BULK_RETENTION_HOURS', 24, 1, 24 * 365),
+    webhookEventRetentionHours: int(env, 'WEBHOOK_EVENT_RETENTION_HOURS', 168, 1, 24 * 365),
     referenceDataDir: referenceDir ? path.resolve(referenceDir) : null,
   };
   return Object.freeze(config);

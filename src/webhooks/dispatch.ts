@@ -31,6 +31,25 @@ export async function dispatchEvents(store: Pick<Store, 'db' | 'engine'>, now: D
   return done;
 }
 
+// Rows removed per statement, so a long backlog never holds the store's write lock for long.
+const PRUNE_CHUNK = 1_000;
+
+/**
+ * Removes events dispatched before `before`: once its deliveries exist an event row is needed only
+ * while a process that crashed mid-dispatch could still redo it (the delivery rows carry the event
+ * id and payload for their own retries and history). Returns how many were removed.
+ */
+export async function pruneDispatched(db: Kysely<DB>, before: Date): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const old = db.selectFrom('webhook_events').select('id').where('dispatched_at', 'is not', null).where('dispatched_at', '<', before.toISOString()).orderBy('dispatched_at').limit(PRUNE_CHUNK);
+    const r = await db.deleteFrom('webhook_events').where('id', 'in', old).executeTakeFirst();
+    const n = Number(r.numDeletedRows);
+    removed += n;
+    if (n < PRUNE_CHUNK) return removed;
+  }
+}
+
 async function dispatchRecordsNew(trx: Kysely<DB>, eventId: string, payload: RecordsNewEvent, createdAt: string, now: Date): Promise<void> {
   const hooks = (await recordSubscriptions(trx, createdAt)).filter((h) => listensTo(h.kind, 'records.new'));
   // Most batches (a seed, a file load) have no subscriber: their records are not read at all.

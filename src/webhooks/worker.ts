@@ -8,11 +8,11 @@ import type { Store } from '../db/connect.js';
 import { signPayload, SIGNATURE_HEADER } from '../domain/webhooks/signing.js';
 import { DEFAULT_RETRY_POLICY, afterAttempt, recordDeliveryResult, type RetryPolicy } from '../domain/webhooks/retry.js';
 import { sendSigned, type SendResult } from './send.js';
-import { dispatchEvents } from './dispatch.js';
+import { dispatchEvents, pruneDispatched } from './dispatch.js';
 
 export interface WorkerDeps {
   store: Pick<Store, 'db' | 'engine'>;
-  config: { allowPrivateWebhooks: boolean };
+  config: { allowPrivateWebhooks: boolean; webhookEventRetentionHours: number };
   policy?: RetryPolicy;
   /** Per attempt, connection to last byte. */
   timeoutMs?: number;
@@ -40,6 +40,7 @@ export async function deliverDue(deps: WorkerDeps, now: Date = new Date()): Prom
   const policy = deps.policy ?? DEFAULT_RETRY_POLICY;
   const report: PassReport = { attempted: 0, delivered: 0, retrying: 0, failed: 0, cancelled: 0, disabled: [] };
   await dispatchEvents(deps.store, now);
+  await pruneDispatched(db, new Date(now.getTime() - deps.config.webhookEventRetentionHours * 3_600_000));
   const due = await db
     .selectFrom('webhook_deliveries')
     .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')

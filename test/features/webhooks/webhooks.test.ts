@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describeEachStore } from '../../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { deliverDue } from '../../../src/webhooks/worker.js';
+import { pruneDispatched } from '../../../src/webhooks/dispatch.js';
 import { MAX_WEBHOOKS_PER_KEY } from '../../../src/features/webhooks/create-webhook.js';
 import { notifyNewRecords } from '../../../src/features/webhooks/queries.js';
 import type { RetryPolicy } from '../../../src/domain/webhooks/retry.js';
@@ -85,7 +86,7 @@ describeEachStore('webhooks', (get) => {
     const res = await call(t, 'POST', `/v1/shipments/${shipmentId}/events`, writer, { event_code: code, classifier: 'ACT', occurred_at: at });
     expect(res.status, JSON.stringify(res.body.error)).toBe(201);
   };
-  const deps = (policy: RetryPolicy = FAST, allowPrivate = true) => ({ store: get().store, config: { allowPrivateWebhooks: allowPrivate }, policy, timeoutMs: 2000 });
+  const deps = (policy: RetryPolicy = FAST, allowPrivate = true) => ({ store: get().store, config: { allowPrivateWebhooks: allowPrivate, webhookEventRetentionHours: 24 }, policy, timeoutMs: 2000 });
 
   it('refuses loopback, private and metadata URLs unless the operator allows them', async () => {
     for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://169.254.169.254/latest', 'http://10.0.0.5/x', 'http://[::1]/x', 'http://2130706433/x', 'ftp://example.com/x', 'http://user:pw@example.com/x']) {
@@ -260,6 +261,33 @@ describeEachStore('webhooks', (get) => {
     // Dispatched once: a later pass adds no second delivery of the event.
     await deliverDue(deps(), new Date(now.getTime() + 3600_000));
     expect(await db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', events[0]!.event_id).where('webhook_id', '=', id).execute()).toHaveLength(1);
+  });
+  it('removes dispatched events from the outbox after their retention, and only those', async () => {
+    const db = get().store.db;
+    const hook = await subscribe({ url: rx.url('/pruned'), events: ['records.new'] });
+    const id = String(hook.body.data[0]!.webhook_id);
+    const written = await writeBatch(get().store, makeDeclarations(2, 0, 'PRN'), { batchKey: 'outbox-pruned', source: 'test' });
+    const event = await db.selectFrom('webhook_events').selectAll().where('payload', '=', JSON.stringify({ batch_id: written.batch_id })).executeTakeFirstOrThrow();
+    answer = 500;
+    const now = new Date();
+    await deliverDue(deps(), now);
+    // A day later (the retention of these deps) the event stays: it was dispatched less than 24 h ago.
+    answer = 500;
+    await deliverDue(deps(), new Date(now.getTime() + 23 * 3600_000));
+    expect(await db.selectFrom('webhook_events').select('id').where('id', '=', event.id).execute()).toHaveLength(1);
+    // An event not yet dispatched is never removed, however old.
+    const pending = await db.insertInto('webhook_events').values({ event_id: 'evt_pending_old', event: 'unknown.kind', payload: '{}', created_at: new Date(0).toISOString(), dispatched_at: null }).returning('id').executeTakeFirstOrThrow();
+    await pruneDispatched(db, new Date(now.getTime() + 48 * 3600_000));
+    expect(await db.selectFrom('webhook_events').select('id').where('id', '=', event.id).execute()).toHaveLength(0);
+    expect(await db.selectFrom('webhook_events').select('id').where('id', '=', pending.id).execute()).toHaveLength(1);
+    await db.deleteFrom('webhook_events').where('id', '=', pending.id).execute();
+    // Its delivery still retries from its own row, with the same event id.
+    answer = 200;
+    const before = rx.hits.filter((h) => h.path === '/pruned').length;
+    await deliverDue(deps(), new Date(now.getTime() + 49 * 3600_000));
+    const sent = rx.hits.filter((h) => h.path === '/pruned');
+    expect(sent.length).toBe(before + 1);
+    expect(JSON.parse(sent[sent.length - 1]!.body)).toMatchObject({ event_id: event.event_id, webhook_id: id });
   });
   it('stops deliveries of a key that has been revoked (finding 4)', async () => {
     const k = await t.key(['webhooks:write']);
