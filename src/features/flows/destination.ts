@@ -86,11 +86,11 @@ export function destinationOp(fs: FlowSpec): Operation {
         aggregate(db, { filters, groupBy: [], metrics: ['companies', 'partner_companies'] }),
         prev ? aggregate(db, { filters: { ...filters, ...prev }, groupBy: [], metrics }) : null,
         aggregate(db, { filters: all, groupBy: [], metrics: ['value_usd'] }),
-        aggregate(db, { filters, groupBy: ['hs'], hsLevel, metrics, top }),
-        aggregate(db, { filters, groupBy: ['company'], metrics, top }),
-        aggregate(db, { filters, groupBy: ['partner_company'], metrics, top }),
-        aggregate(db, { filters, groupBy: ['port'], metrics, top }),
-        aggregate(db, { filters, groupBy: ['period'], metrics, freq: 'month' }),
+        aggregate(db, { filters, groupBy: ['hs'], hsLevel, metrics, top, totalsFromRows: true }),
+        aggregate(db, { filters, groupBy: ['company'], metrics, top, totalsFromRows: true }),
+        aggregate(db, { filters, groupBy: ['partner_company'], metrics, top, totalsFromRows: true }),
+        aggregate(db, { filters, groupBy: ['port'], metrics, top, totalsFromRows: true }),
+        aggregate(db, { filters, groupBy: ['period'], metrics, freq: 'month', totalsFromRows: true }),
       ]);
       const names = await companiesById(db, [...traders.rows.map((r) => Number(r.company_id)), ...partners.rows.map((r) => Number(r.partner_company_id ?? 0))]);
       const pick = (r: AggRow) => ({ value_usd: r.value_usd, records: r.records, share: r.share });

@@ -46,9 +46,11 @@ export interface AggregateSpec {
    */
   only?: { dim: OnlyDim; values: (string | number)[] };
   /**
-   * The totals' value is the sum of the groups' values, with no query of its own: exact when the
-   * groups split the records the filters keep (a country per declaration, a code per line) and
-   * every group is returned (no `top`, no `partnerKnown`). Only `value_usd` is given in the totals.
+   * The totals' value is the sum of every group's value (a window over the grouped rows, before
+   * `top` or `maxRows` cut them), with no query of its own: exact when the groups split the records
+   * the filters keep, as every grouping does (a country, port or company per declaration, a code
+   * per line), except `partnerKnown`, which leaves records out of the groups (a totals query then
+   * runs as without this). Only `value_usd` is given in the totals.
    */
   totalsFromRows?: boolean;
 }
@@ -275,7 +277,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   } else {
     from = join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
   }
-  if (!part) select.push(...groupCount(spec, groupBy.length));
+  if (!part) select.push(...windows(spec, groupBy.length, sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')})`));
   let q = sql`select ${sql.join(select)} from ${from}`;
   if (where.length) q = sql`${q} where ${sql.join(where, sql` and `)}`;
   const keys = [...groupBy.map(dimExpr), ...partKeys];
@@ -286,12 +288,21 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
 }
 
 /**
- * Under `top`, the number of groups before the cut, as a window over the grouped rows (evaluated
- * before ORDER BY and LIMIT): a ranked page can say how many there are without reading them all.
+ * Windows over the grouped rows, evaluated before ORDER BY and LIMIT: under `top` the number of
+ * groups (a ranked page says how many there are without reading them all), and the total value of
+ * every group for `totalsFromRows`. `value` is the grouped value expression.
  */
-function groupCount(spec: AggregateSpec, groups: number): RawBuilder<unknown>[] {
-  return spec.top && groups > 0 ? [sql`count(*) over () as _groups`] : [];
+function windows(spec: AggregateSpec, groups: number, value: RawBuilder<unknown>): RawBuilder<unknown>[] {
+  if (groups === 0) return [];
+  const out: RawBuilder<unknown>[] = [];
+  if (spec.top) out.push(sql`count(*) over () as _groups`);
+  if (valueFromRows(spec)) out.push(sql`sum(${value}) over () as _total_cents`);
+  return out;
 }
+
+// A spec asking for value alone gets the same totals either way: from the grouped rows, without a query.
+const valueFromRows = (spec: AggregateSpec) =>
+  (spec.totalsFromRows === true || (spec.metrics.length === 1 && spec.metrics[0] === 'value_usd')) && !spec.partnerKnown;
 
 /** The order and limit of a grouped answer. */
 function ordered(spec: AggregateSpec, q: RawBuilder<unknown>, grouped: boolean): RawBuilder<unknown> {
@@ -452,7 +463,7 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
   const select: RawBuilder<unknown>[] = [...groups, ...summedColumns(spec).map((c) => sql`sum(${sql.id(c)}) as ${sql.id(c)}`)];
   if (spec.metrics.includes('companies')) select.push(sql`count(distinct cid) as companies`);
   if (spec.metrics.includes('partner_companies')) select.push(sql`count(distinct nullif(pid, 0)) as partner_companies`);
-  select.push(...groupCount(spec, groups.length));
+  select.push(...windows(spec, groups.length, sql`sum(${sql.id('value_cents')})`));
   let q = sql`select ${sql.join(select)} from (${sql.join(parts.map((p) => p.query), sql` union all `)}) parts`;
   if (groups.length) q = sql`${q} group by ${sql.join(groups)}`;
   return { built: { query: ordered(spec, q, grouped) as RawBuilder<Record<string, unknown>> }, source: `${monthsPlan.source.table}+declarations` };
@@ -462,7 +473,7 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
   const ungrouped = { ...spec, groupBy: [], partnerKnown: undefined };
-  const summed = grouped && spec.totalsFromRows === true && !spec.top && !spec.partnerKnown;
+  const summed = grouped && valueFromRows(spec);
   const main = compose(spec, true, qIds);
   const [rowsRes, totalsRes] = await Promise.all([
     run(db, main.built),
@@ -475,9 +486,8 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     rows = rows.slice(0, cap);
     truncated = true;
   }
-  const summedCents = () => rowsRes.reduce((s, r) => s + numberAt(r, 'value_cents'), 0);
   const totals = summed
-    ? toRow({ ...ungrouped, metrics: ['value_usd'] }, { value_cents: summedCents() }, false)
+    ? toRow({ ...ungrouped, metrics: ['value_usd'] }, { value_cents: numberAt(rowsRes[0] ?? {}, '_total_cents') }, false)
     : grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
   withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group; under `top` the SQL counted them.

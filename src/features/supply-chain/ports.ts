@@ -44,7 +44,7 @@ export const listPorts = defineOperation({
     // answer, one row per port, is remembered instead.
     const data = await memo(db, `ports:${JSON.stringify(filters)}`, async () => {
       const [byPort, byPortCountry] = await Promise.all([
-        aggregate(db, { filters, groupBy: ['port'], metrics: ['value_usd', 'records', 'net_weight_kg'], maxRows: 10_000 }),
+        aggregate(db, { filters, groupBy: ['port'], metrics: ['value_usd', 'records', 'net_weight_kg'], maxRows: 10_000, totalsFromRows: true }),
         aggregate(db, { filters, groupBy: ['port', 'country'], metrics: ['value_usd'], maxRows: 200_000 }),
       ]);
       const partners = new Map<string, number>();
@@ -94,7 +94,7 @@ export const getPort = defineOperation({
     const range = dateRange(query);
     const filters = parseFilters({ port: code, from: query.from, to: query.to });
     const [flows, partners, products, carriers] = await Promise.all([
-      aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'records', 'net_weight_kg'] }),
+      aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'records', 'net_weight_kg'], totalsFromRows: true }),
       aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd'], top: 10 }),
       aggregate(db, { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd'], top: 10 }),
       fromShipments(db, { port: code, range }, 'port-carriers', (shipments) => {

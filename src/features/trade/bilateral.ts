@@ -31,7 +31,7 @@ const Bilateral = Type.Object({
 });
 
 export async function flowTotals(db: Parameters<typeof aggregate>[0], filters: Filters) {
-  const r = await aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'net_weight_kg', 'records'] });
+  const r = await aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'net_weight_kg', 'records'], totalsFromRows: true });
   const of = (flow: Flow) => {
     const row = r.rows.find((x) => x.flow === flow);
     return { value_usd: Number(row?.value_usd ?? 0), net_weight_kg: Number(row?.net_weight_kg ?? 0), records: Number(row?.records ?? 0) };
@@ -71,9 +71,9 @@ export const tradeBilateral = defineOperation({
     const byCompany = (f: Filters) => aggregate(db, { filters: f, groupBy: ['company'], metrics: ['value_usd'], top });
     const [totals, expProducts, impProducts, ports, exporters, importers, series] = await Promise.all([
       flowTotals(db, filters),
-      aggregate(db, { filters: exp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top }),
-      aggregate(db, { filters: imp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top }),
-      aggregate(db, { filters, groupBy: ['port', 'flow'], metrics: ['value_usd', 'records'], maxRows: 10_000 }),
+      aggregate(db, { filters: exp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true }),
+      aggregate(db, { filters: imp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true }),
+      aggregate(db, { filters, groupBy: ['port', 'flow'], metrics: ['value_usd', 'records'], maxRows: 10_000, totalsFromRows: true }),
       byCompany(exp),
       byCompany(imp),
       aggregate(db, { filters, groupBy: ['period', 'flow'], metrics: ['value_usd'], freq, maxRows: 100_000 }),

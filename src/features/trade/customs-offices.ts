@@ -41,7 +41,7 @@ export const listCustomsOffices = defineOperation({
   async handle({ query }, { deps, req }) {
     const filters = parseFilters({ from: query.from, to: query.to }, query.flow ?? null);
     const db = deps.store.db;
-    const agg = await aggregate(db, { filters, groupBy: ['customs_office'], metrics: ['value_usd', 'records'], maxRows: 10_000 });
+    const agg = await aggregate(db, { filters, groupBy: ['customs_office'], metrics: ['value_usd', 'records'], maxRows: 10_000, totalsFromRows: true });
     const by = new Map(agg.rows.map((r) => [String(r.customs_office), r]));
     const rows = CUSTOMS_OFFICES.map((o) => {
       const r = by.get(o.code);
@@ -93,10 +93,10 @@ export const getCustomsOffice = defineOperation({
     const db = deps.store.db;
     const [byFlow, countries, products, modes, series] = await Promise.all([
       aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'net_weight_kg', 'records'] }),
-      aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd', 'records'], top }),
-      aggregate(db, { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd', 'net_weight_kg'], top }),
-      aggregate(db, { filters, groupBy: ['transport_mode'], metrics: ['value_usd', 'records'] }),
-      aggregate(db, { filters, groupBy: ['period', 'flow'], metrics: ['value_usd', 'records'], freq: query.freq ?? 'month', maxRows: 100_000 }),
+      aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd', 'records'], top, totalsFromRows: true }),
+      aggregate(db, { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true }),
+      aggregate(db, { filters, groupBy: ['transport_mode'], metrics: ['value_usd', 'records'], totalsFromRows: true }),
+      aggregate(db, { filters, groupBy: ['period', 'flow'], metrics: ['value_usd', 'records'], freq: query.freq ?? 'month', maxRows: 100_000, totalsFromRows: true }),
     ]);
     return {
       data: [

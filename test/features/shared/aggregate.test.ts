@@ -147,12 +147,17 @@ describeEachStore('aggregate engine', (get) => {
         shareSum += Number(row.share ?? 0);
       }
       if (metrics.includes('value_usd') && got.rows.length) expect(shareSum, label).toBeCloseTo(1, 3);
-      // Countries and codes split the records: the sum of the groups is the total a ranking's
-      // comparison windows take without a query of their own.
-      if (metrics.includes('value_usd') && groupBy.length === 1 && (groupBy[0] === 'country' || groupBy[0] === 'hs')) {
+      // Every grouping splits the records (a country, port or company per declaration, a code per
+      // line): the sum of all the groups, taken in the grouped query before any cut, is the total
+      // that rankings and breakdowns take without a totals query of their own.
+      if (metrics.includes('value_usd')) {
         const summed = await aggregate(get().store.db, { ...spec, totalsFromRows: true });
         expect(summed.totals.value_usd, `${label} totals from rows`).toBe(got.totals.value_usd);
         expect(summed.rows, `${label} rows with totals from rows`).toEqual(got.rows);
+        const top = await aggregate(get().store.db, { ...spec, top: 2 });
+        const topSummed = await aggregate(get().store.db, { ...spec, top: 2, totalsFromRows: true });
+        expect(topSummed.totals.value_usd, `${label} totals from rows under top`).toBe(top.totals.value_usd);
+        expect(topSummed.rows, `${label} top rows with totals from rows`).toEqual(top.rows);
       }
       return got.source;
     }
