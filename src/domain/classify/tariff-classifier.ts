@@ -45,7 +45,7 @@ const LENGTH_NORM = 0.75;
 export const TUNING = {
   // Best line of a subheading, then a discounted share of the next two.
   support: [1, 0.3, 0.15],
-  // Words after 'for'/'with' tell use or parts, not the goods themselves ('case for phone').
+  // Words after 'for' tell use or parts, not the goods themselves ('case for phone').
   afterPreposition: 0.5,
   related: 0.2,
   weak: 0.35,
@@ -67,7 +67,15 @@ export const TUNING = {
   heading: 0.5,
 };
 const SUPPORT = TUNING.support;
-const PREPOSITIONS = new Set(['for', 'with', 'icin', 'ile', 'suitable', 'used', 'uygun']);
+// English prepositions of use come before what they govern ('case for phone'): the words after
+// them count less. Not 'with': in listings it mostly gives the goods' own make-up ('sneakers with
+// rubber soles'). Turkish postpositions come after it ('telefon için kılıf', 'maskede kullanılan cam'): the
+// few words before them count less. 'ile' is left out: it is also Turkish for 'and'.
+const PREPOSITIONS = new Set(['for', 'suitable', 'used']);
+const POSTPOSITIONS = new Set(['icin', 'uygun', 'kullanilan', 'kullanilmak', 'kullanilir', 'amacli', 'mahsus', 'ozgu']);
+const KEEP = new Set([...PREPOSITIONS, ...POSTPOSITIONS]);
+// How many words before a postposition it governs, at most.
+const POSTPOSITION_REACH = 3;
 
 interface QueryTerm { word: string; term: string; boost: number }
 
@@ -187,15 +195,25 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     let after = false;
     let previous: string | null = null;
     const seen = new Map<string, number>();
-    for (const { word, term } of terms(text)) {
+    // Where each word of the current phrase starts in `out`, for a postposition to discount.
+    let starts: number[] = [];
+    for (const { word, term } of terms(text, KEEP)) {
       if (PREPOSITIONS.has(word)) {
         after = true;
+        previous = null;
+        continue;
+      }
+      if (POSTPOSITIONS.has(word)) {
+        const from = starts.length > POSTPOSITION_REACH ? starts[starts.length - POSTPOSITION_REACH]! : (starts[0] ?? out.length);
+        for (let i = from; i < out.length; i++) out[i]!.boost *= TUNING.afterPreposition;
+        starts = [];
         previous = null;
         continue;
       }
       if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
       const pair = previous === null ? null : `${previous} ${term}`;
       previous = term;
+      starts.push(out.length);
       let boost = after ? TUNING.afterPreposition : 1;
       if (WEAK_WORDS.has(word)) boost *= TUNING.weak;
       // A repeated word is the listing's subject; count it once more, not once per repetition.
