@@ -31,6 +31,15 @@ const MEASURES = [
   'mixed', 'assorted', 'random', 'various', 'multi',
 ];
 
+// The boilerplate of Turkish customs rulings and declarations (general knowledge of their style:
+// 'X marka Y model, analiz raporuna göre ... mamul eşya'): brand, model, report, 'made of', 'goods'.
+const TURKISH_BOILERPLATE = [
+  'marka', 'markali', 'markasi', 'modeli', 'modelli', 'esya', 'esyasi', 'esyadir', 'ticari', 'tanim', 'tanimi', 'tanimli',
+  'isimli', 'adli', 'kodlu', 'numarali', 'rapor', 'raporu', 'raporuna', 'rapora', 'gore', 'mamul', 'mamuldur', 'olup',
+  'olarak', 'bulunan', 'sahip', 'seklinde', 'tarafindan', 'uzere', 'yaklasik', 'adet', 'ayrica', 'cesitli', 'urun', 'urunu',
+  'mevcut', 'icerisinde', 'uzerinde', 'yapilan', 'yapilmis', 'edilen', 'edilmis', 'olmayan', 'yeni', 'kaliteli',
+];
+
 // Words that do name goods in the tariff ('tools', 'lighting', 'accessories' of vehicles, 'green'
 // tea, 'white' sugar) but in listings are mostly filler or a variant's attribute: counted, at a
 // fraction of their weight. Colours are here for that reason.
@@ -41,5 +50,5 @@ const LISTING_WEAK = [
   'yellow', 'pink', 'purple', 'orange', 'brown', 'grey', 'beige', 'navy',
 ];
 
-export const NOISE_WORDS: ReadonlySet<string> = new Set([...PRAISE, ...SELLING, ...AUDIENCE, ...MEASURES]);
+export const NOISE_WORDS: ReadonlySet<string> = new Set([...PRAISE, ...SELLING, ...AUDIENCE, ...MEASURES, ...TURKISH_BOILERPLATE]);
 export const WEAK_WORDS: ReadonlySet<string> = new Set(LISTING_WEAK);

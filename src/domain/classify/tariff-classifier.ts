@@ -127,6 +127,11 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   docTerms.length = 0;
   yield;
   const related = wordnet && (yield* buildRelated(wordnet.indexNoun, wordnet.dataNoun, lemmaTerm, (t) => bm25.has(t)));
+  // English nouns: a word that is one ('serum', 'monitor', 'sandal') is matched as English, not
+  // translated as the Turkish word it is spelt like.
+  const englishNouns = new Set<string>();
+  if (wordnet) for (const line of wordnet.indexNoun.split('\n')) if (line && !line.startsWith(' ')) englishNouns.add(line.slice(0, line.indexOf(' ')));
+  yield;
   const weight = Float64Array.from(lines, (l) => SOURCE_WEIGHT[l.source]);
   const hs6Keys: string[] = [];
   const hs6Id = new Map<string, number>();
@@ -224,7 +229,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (bm25.has(term)) out.push({ word, term, boost });
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const english = TURKISH_GLOSSARY.get(word) ?? TURKISH_GLOSSARY.get(term);
+      const english = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? TURKISH_GLOSSARY.get(term));
       for (const en of english ?? []) {
         for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
       }
