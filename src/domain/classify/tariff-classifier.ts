@@ -9,6 +9,7 @@ import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
 import { excludedHeadings } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { terms } from './terms.js';
+import { stem } from './stem.js';
 import { buildRelated } from './wordnet.js';
 
 export interface TariffCandidate {
@@ -131,6 +132,9 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   // translated as the Turkish word it is spelt like.
   const englishNouns = new Set<string>();
   if (wordnet) for (const line of wordnet.indexNoun.split('\n')) if (line && !line.startsWith(' ')) englishNouns.add(line.slice(0, line.indexOf(' ')));
+  // The glossary by stem as well, so that inflected forms find their entry ('ayakkabilar', 'cantasi').
+  const glossaryByStem = new Map<string, readonly string[]>();
+  for (const [tr, en] of TURKISH_GLOSSARY) if (!tr.includes(' ')) glossaryByStem.set(stem(tr), glossaryByStem.get(stem(tr)) ?? en);
   yield;
   const weight = Float64Array.from(lines, (l) => SOURCE_WEIGHT[l.source]);
   const hs6Keys: string[] = [];
@@ -229,7 +233,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (bm25.has(term)) out.push({ word, term, boost });
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const english = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? TURKISH_GLOSSARY.get(term));
+      const english = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term));
       for (const en of english ?? []) {
         for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
       }
