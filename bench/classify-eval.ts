@@ -61,7 +61,14 @@ function overHttp(base: string): (text: string) => Promise<Ranked> {
 
 const ask = values.http ? overHttp(values.http.replace(/\/$/, '')) : await inProcess();
 const answers: Ranked[] = [];
+const took: number[] = [];
 const t0 = performance.now();
-for (const r of rows) answers.push(await ask(r.description));
-console.log(`${rows.length} descriptions in ${(performance.now() - t0).toFixed(0)} ms`);
+for (const r of rows) {
+  const t = performance.now();
+  answers.push(await ask(r.description));
+  took.push(performance.now() - t);
+}
+took.sort((a, b) => a - b);
+const at = (q: number) => took[Math.min(took.length - 1, Math.floor(q * took.length))]!.toFixed(1);
+console.log(`${rows.length} descriptions in ${(performance.now() - t0).toFixed(0)} ms; per description p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
 report(rows, answers, Number(values.misses));
