@@ -8,6 +8,7 @@ import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
 import { excludedHeadings } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
+import { MATERIAL_CLASS } from './materials.js';
 import { terms } from './terms.js';
 import { stem } from './stem.js';
 import { buildRelated } from './wordnet.js';
@@ -66,6 +67,8 @@ export const TUNING = {
   pair: 0.25,
   group: 0.3,
   heading: 0.5,
+  // A material also stands for its class ('steel' for 'base metal'), at this share of its weight.
+  materialClass: 0.5,
 };
 const SUPPORT = TUNING.support;
 // English prepositions of use come before what they govern ('case for phone'): the words after
@@ -236,6 +239,13 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       const english = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term));
       for (const en of english ?? []) {
         for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
+      }
+      const cls = MATERIAL_CLASS.get(word);
+      if (cls && TUNING.materialClass > 0) {
+        const ts = cls.map((w) => terms(w)[0]!.term);
+        for (const t of ts) if (bm25.has(t)) out.push({ word, term: t, boost: (boost * TUNING.materialClass) / ts.length });
+        const phrase = ts.join(' ');
+        if (ts.length === 2 && bm25.has(phrase)) out.push({ word, term: phrase, boost: boost * TUNING.materialClass * TUNING.pair * 2 });
       }
       for (const r of related?.get(term) ?? []) {
         if (r.word !== term && bm25.docsOf(r.word).length <= TUNING.relatedMaxShare * bm25.docCount) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });

@@ -1,0 +1,22 @@
+// The tariff names materials by class ('of base metal', 'of plastics', 'of textile materials');
+// descriptions name the material itself ('stainless steel', 'silicone', 'polyester').
+// Each class and its members are those of the HS legal notes: Section XV note 3 (the base metals),
+// Chapter 39 note 1 (plastics: polymers of chapter 39, silicones included), Section XI (textile
+// fibres). A member also stands for its class's words. Precious metals are left out: the tariff
+// names each of them ('of silver', 'of gold'), and their class words pulled silver jewellery to
+// the goldsmiths' wares of 7114.
+const CLASSES: ReadonlyArray<[string, readonly string[]]> = [
+  ['base metal', ['steel', 'stainless', 'iron', 'copper', 'brass', 'bronze', 'nickel', 'aluminium', 'lead', 'zinc', 'tin',
+    'tungsten', 'molybdenum', 'tantalum', 'magnesium', 'cobalt', 'bismuth', 'cadmium', 'titanium', 'zirconium', 'antimony',
+    'manganese', 'beryllium', 'chromium', 'germanium', 'vanadium', 'gallium', 'hafnium', 'indium', 'niobium', 'rhenium',
+    'thallium', 'alloy', 'celik', 'demir', 'bakir', 'pirinc', 'cinko', 'aluminyum', 'alasim']],
+  ['plastics', ['plastic', 'silicone', 'pvc', 'polyethylene', 'polypropylene', 'polystyrene', 'polyurethane', 'pu', 'abs',
+    'acrylic', 'eva', 'resin', 'pet', 'polycarbonate', 'polyamide', 'epoxy', 'melamine', 'plastik', 'silikon']],
+  ['textile materials', ['cotton', 'polyester', 'nylon', 'wool', 'silk', 'linen', 'flax', 'viscose', 'rayon', 'acrylic',
+    'spandex', 'elastane', 'lycra', 'jute', 'felt', 'fabric', 'cloth', 'pamuk', 'yun', 'ipek', 'keten', 'kumas']],
+];
+
+/** Folded material word → the words of its class in the tariff. */
+export const MATERIAL_CLASS: ReadonlyMap<string, readonly string[]> = new Map(
+  CLASSES.flatMap(([cls, members]) => members.map((m) => [m, cls.split(' ')] as [string, string[]])),
+);
