@@ -14,9 +14,16 @@ const CLASSES: ReadonlyArray<[string, readonly string[]]> = [
     'acrylic', 'eva', 'resin', 'pet', 'polycarbonate', 'polyamide', 'epoxy', 'melamine', 'plastik', 'silikon']],
   ['textile materials', ['cotton', 'polyester', 'nylon', 'wool', 'silk', 'linen', 'flax', 'viscose', 'rayon', 'acrylic',
     'spandex', 'elastane', 'lycra', 'jute', 'felt', 'fabric', 'cloth', 'pamuk', 'yun', 'ipek', 'keten', 'kumas']],
+  // Section XI note 1 to chapter 54: synthetic fibres are made by polymerisation, artificial ones
+  // from natural polymers (cellulose); both are man-made.
+  ['synthetic fibres', ['polyester', 'nylon', 'polyamide', 'acrylic', 'spandex', 'elastane', 'lycra', 'aramid', 'modacrylic']],
+  ['artificial fibres', ['viscose', 'rayon', 'acetate', 'lyocell', 'modal', 'cupro', 'tencel']],
+  ['man-made fibres', ['polyester', 'nylon', 'polyamide', 'spandex', 'elastane', 'lycra', 'viscose', 'rayon', 'acetate', 'lyocell', 'modal']],
 ];
 
-/** Folded material word → the words of its class in the tariff. */
-export const MATERIAL_CLASS: ReadonlyMap<string, readonly string[]> = new Map(
-  CLASSES.flatMap(([cls, members]) => members.map((m) => [m, cls.split(' ')] as [string, string[]])),
-);
+/** Folded material word → the words of each class it belongs to in the tariff. */
+export const MATERIAL_CLASS: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = (() => {
+  const out = new Map<string, string[][]>();
+  for (const [cls, members] of CLASSES) for (const m of members) out.set(m, [...(out.get(m) ?? []), cls.split(' ')]);
+  return out;
+})();

@@ -240,8 +240,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       for (const en of english ?? []) {
         for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
       }
-      const cls = MATERIAL_CLASS.get(word);
-      if (cls && TUNING.materialClass > 0) {
+      for (const cls of TUNING.materialClass > 0 ? (MATERIAL_CLASS.get(word) ?? []) : []) {
         const ts = cls.map((w) => terms(w)[0]!.term);
         for (const t of ts) if (bm25.has(t)) out.push({ word, term: t, boost: (boost * TUNING.materialClass) / ts.length });
         const phrase = ts.join(' ');
