@@ -8,7 +8,7 @@ import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
 import { excludedHeadings } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
-import { MATERIAL_CLASS } from './materials.js';
+import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
 import { stem } from './stem.js';
 import { buildRelated } from './wordnet.js';
@@ -67,7 +67,8 @@ export const TUNING = {
   pair: 0.25,
   group: 0.3,
   heading: 0.5,
-  // A material also stands for its class ('steel' for 'base metal'), at this share of its weight.
+  // A word also stands for its class ('steel' for 'base metal', 'necklace' for 'jewellery'), at this
+  // share of its weight.
   materialClass: 0.5,
 };
 const SUPPORT = TUNING.support;
@@ -240,7 +241,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       for (const en of english ?? []) {
         for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
       }
-      for (const cls of TUNING.materialClass > 0 ? (MATERIAL_CLASS.get(word) ?? []) : []) {
+      for (const cls of TUNING.materialClass > 0 ? (CLASS_WORDS.get(word) ?? []) : []) {
         const ts = cls.map((w) => terms(w)[0]!.term);
         for (const t of ts) if (bm25.has(t)) out.push({ word, term: t, boost: (boost * TUNING.materialClass) / ts.length });
         const phrase = ts.join(' ');

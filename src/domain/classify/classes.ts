@@ -1,5 +1,5 @@
-// The tariff names materials by class ('of base metal', 'of plastics', 'of textile materials');
-// descriptions name the material itself ('stainless steel', 'silicone', 'polyester').
+// The tariff names goods and materials by class ('of base metal', 'of plastics', 'articles of
+// jewellery'); descriptions name the thing itself ('stainless steel', 'silicone', 'necklace').
 // Each class and its members are those of the HS legal notes: Section XV note 3 (the base metals),
 // Chapter 39 note 1 (plastics: polymers of chapter 39, silicones included), Section XI (textile
 // fibres). A member also stands for its class's words. Precious metals are left out: the tariff
@@ -17,12 +17,17 @@ const CLASSES: ReadonlyArray<[string, readonly string[]]> = [
   // Section XI note 1 to chapter 54: synthetic fibres are made by polymerisation, artificial ones
   // from natural polymers (cellulose); both are man-made.
   ['synthetic fibres', ['polyester', 'nylon', 'polyamide', 'acrylic', 'spandex', 'elastane', 'lycra', 'aramid', 'modacrylic']],
+  // Chapter 71 note 9 (a): articles of jewellery are small objects of personal adornment, 'rings,
+  // bracelets, necklaces, brooches, ear-rings, watch-chains, fobs, pendants, tie-pins, cuff-links,
+  // dress-studs, religious or other medals and insignia'; bangles, anklets and chokers are kinds.
+  ['jewellery', ['ring', 'rings', 'bracelet', 'bracelets', 'necklace', 'necklaces', 'brooch', 'brooches', 'earring', 'earrings',
+    'pendant', 'pendants', 'cufflinks', 'bangle', 'bangles', 'anklet', 'anklets', 'choker', 'chokers', 'kolye', 'bilezik', 'kupe', 'yuzuk']],
   ['artificial fibres', ['viscose', 'rayon', 'acetate', 'lyocell', 'modal', 'cupro', 'tencel']],
   ['man-made fibres', ['polyester', 'nylon', 'polyamide', 'spandex', 'elastane', 'lycra', 'viscose', 'rayon', 'acetate', 'lyocell', 'modal']],
 ];
 
-/** Folded material word → the words of each class it belongs to in the tariff. */
-export const MATERIAL_CLASS: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = (() => {
+/** Folded word → the words of each class it belongs to in the tariff. */
+export const CLASS_WORDS: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = (() => {
   const out = new Map<string, string[][]>();
   for (const [cls, members] of CLASSES) for (const m of members) out.set(m, [...(out.get(m) ?? []), cls.split(' ')]);
   return out;
