@@ -70,6 +70,7 @@ export const TUNING = {
   // A word also stands for its class ('steel' for 'base metal', 'necklace' for 'jewellery'), at this
   // share of its weight.
   materialClass: 0.5,
+  imitation: 0.5,
 };
 const SUPPORT = TUNING.support;
 // English prepositions of use come before what they govern ('case for phone'): the words after
@@ -280,6 +281,10 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       const q = prepare(description);
       if (q.length === 0) return [];
       const excluded = excludedHeadings(terms(description));
+      // Chapter 71 note 11: jewellery without precious metal, pearls or stones is imitation jewellery.
+      if (TUNING.imitation > 0 && excluded.has('7113') && q.some((t) => t.term === 'jewellery') && bm25.has('imitation')) {
+        q.push({ word: 'jewellery', term: 'imitation', boost: TUNING.imitation });
+      }
       // Coverage: the share of the query's weight that some line of a heading (chapter) matches.
       // One stray word ('ring' in organic chemistry) covers little of a listing; the heading
       // whose lines meet most of its words is the likelier home. A term's headings are listed
