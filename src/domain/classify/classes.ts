@@ -22,6 +22,8 @@ const CLASSES: ReadonlyArray<[string, readonly string[]]> = [
   // dress-studs, religious or other medals and insignia'; bangles, anklets and chokers are kinds.
   ['jewellery', ['ring', 'rings', 'bracelet', 'bracelets', 'necklace', 'necklaces', 'brooch', 'brooches', 'earring', 'earrings',
     'pendant', 'pendants', 'cufflinks', 'bangle', 'bangles', 'anklet', 'anklets', 'choker', 'chokers', 'kolye', 'bilezik', 'kupe', 'yuzuk']],
+  // Heading 6702 and the like say 'artificial'; listings say 'fake', 'faux', 'simulated'.
+  ['artificial', ['fake', 'faux', 'simulated', 'simulation', 'yapay']],
   // Kinds of goods the tariff names only by their class (dictionary facts: a wardrobe is furniture,
   // a beanie headgear). Not footwear: the tariff names shoes by kind already ('tennis shoes',
   // 'slippers', 'boots'), and the class word made the dev half worse (HS4 top-1 40.5 -> 39.6 %).
