@@ -16,3 +16,42 @@ export function excludedHeadings(words: readonly Term[]): Set<string> {
   });
   return precious ? new Set() : new Set(['7113', '7114']);
 }
+
+// The tariff's chapters by the material that defines them (the HS sections are laid out by
+// material: plastics 39, rubber 40, wood 44, paper 47-48, textiles 50-63, stone 68, ceramics 69,
+// glass 70, base metals 72-83). Chapters of goods made of anything (42 bags, 64 footwear, 84-97)
+// are not here. Words in their folded form.
+const MATERIALS: ReadonlyArray<[string, readonly string[], readonly string[]]> = [
+  ['plastics', ['39'], ['plastic', 'plastics', 'silicone', 'pvc', 'polyethylene', 'polypropylene', 'polystyrene', 'polyurethane',
+    'pu', 'abs', 'acrylic', 'eva', 'resin', 'polycarbonate', 'epoxy', 'melamine', 'vinyl', 'nylon', 'plastik', 'silikon']],
+  ['rubber', ['40'], ['rubber', 'latex', 'neoprene', 'kaucuk']],
+  ['leather', ['41'], ['leather', 'suede', 'cowhide', 'sheepskin', 'deri']],
+  ['wood', ['44'], ['wood', 'wooden', 'bamboo', 'pine', 'oak', 'beech', 'plywood', 'mdf', 'ahsap', 'tahta']],
+  ['paper', ['47', '48'], ['paper', 'cardboard', 'paperboard', 'carton', 'kraft', 'kagit', 'karton']],
+  ['textile', ['50', '51', '52', '53', '54', '55', '56', '58', '59', '60', '61', '62', '63'], ['cotton', 'polyester', 'nylon', 'wool',
+    'silk', 'linen', 'viscose', 'rayon', 'spandex', 'fabric', 'cloth', 'knit', 'knitted', 'woven', 'satin', 'velvet', 'denim', 'felt',
+    'chiffon', 'fleece', 'pamuk', 'kumas', 'yun', 'ipek', 'orme', 'dokuma']],
+  ['stone', ['68'], ['stone', 'marble', 'granite', 'slate', 'mermer', 'tas']],
+  ['ceramic', ['69'], ['ceramic', 'ceramics', 'porcelain', 'stoneware', 'earthenware', 'seramik', 'porselen']],
+  ['glass', ['70'], ['glass', 'crystal', 'crystals', 'cam']],
+  ['metal', ['72', '73', '74', '75', '76', '78', '79', '80', '81', '82', '83'], ['metal', 'metallic', 'steel', 'stainless', 'iron',
+    'copper', 'brass', 'bronze', 'aluminium', 'zinc', 'tin', 'titanium', 'alloy', 'nickel', 'celik', 'demir', 'bakir', 'aluminyum']],
+];
+const MATERIAL_CHAPTERS = new Map<string, string>();
+for (const [group, chapters] of MATERIALS) for (const c of chapters) MATERIAL_CHAPTERS.set(c, group);
+const MATERIAL_OF = new Map<string, string[]>();
+for (const [group, , words] of MATERIALS) for (const w of words) MATERIAL_OF.set(w, [...(MATERIAL_OF.get(w) ?? []), group]);
+
+/**
+ * Chapters defined by a material the description does not name, when it names some material:
+ * 'silicone beads' are not glass beads (7018), 'leather pants' not garments of chapter 62. Empty
+ * when the description names no material.
+ */
+export function conflictingChapters(words: readonly Term[]): Set<string> {
+  const named = new Set<string>();
+  for (const { word } of words) for (const g of MATERIAL_OF.get(word) ?? []) named.add(g);
+  const out = new Set<string>();
+  if (named.size === 0) return out;
+  for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
+  return out;
+}

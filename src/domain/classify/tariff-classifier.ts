@@ -6,7 +6,7 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { excludedHeadings } from './rules.js';
+import { conflictingChapters, excludedHeadings } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
@@ -71,6 +71,8 @@ export const TUNING = {
   // share of its weight.
   materialClass: 0.5,
   imitation: 0.5,
+  // A chapter defined by a material the description does not name, when it names one.
+  materialConflict: 0.6,
 };
 const SUPPORT = TUNING.support;
 // English prepositions of use come before what they govern ('case for phone'): the words after
@@ -280,7 +282,9 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     classify(description, topK = 5) {
       const q = prepare(description);
       if (q.length === 0) return [];
-      const excluded = excludedHeadings(terms(description));
+      const written = terms(description);
+      const excluded = excludedHeadings(written);
+      const conflicts = TUNING.materialConflict < 1 ? conflictingChapters(written) : new Set<string>();
       // Chapter 71 note 11: jewellery without precious metal, pearls or stones is imitation jewellery.
       if (TUNING.imitation > 0 && excluded.has('7113') && q.some((t) => t.term === 'jewellery') && bm25.has('imitation')) {
         q.push({ word: 'jewellery', term: 'imitation', boost: TUNING.imitation });
@@ -351,7 +355,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         const d0 = topDoc[g * SUPPORT.length]!;
         const h = docHeading[d0]!;
         const cover = (headingCover[h]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
-        const penalty = excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1;
+        const penalty = (excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1) * (conflicts.has(hs6Keys[g]!.slice(0, 2)) ? TUNING.materialConflict : 1);
         let mix = ownScore[g]! / maxOwn;
         if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
         if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;
