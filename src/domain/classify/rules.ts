@@ -42,15 +42,24 @@ for (const [group, chapters] of MATERIALS) for (const c of chapters) MATERIAL_CH
 const MATERIAL_OF = new Map<string, string[]>();
 for (const [group, , words] of MATERIALS) for (const w of words) MATERIAL_OF.set(w, [...(MATERIAL_OF.get(w) ?? []), group]);
 
+// Chapter 61 is apparel knitted or crocheted, chapter 62 apparel not knitted or crocheted (and
+// chapter 60 knitted fabrics): a description that says which excludes the other.
+const KNITTED = new Set(['knit', 'knitted', 'knitting', 'crochet', 'crocheted', 'orme', 'orgu']);
+const WOVEN = new Set(['woven', 'dokuma', 'denim']);
+
 /**
  * Chapters defined by a material the description does not name, when it names some material:
- * 'silicone beads' are not glass beads (7018), 'leather pants' not garments of chapter 62. Empty
- * when the description names no material.
+ * 'silicone beads' are not glass beads (7018), 'leather pants' not garments of chapter 62; and
+ * knitted apparel is not chapter 62, woven not 60/61.
  */
 export function conflictingChapters(words: readonly Term[]): Set<string> {
   const named = new Set<string>();
   for (const { word } of words) for (const g of MATERIAL_OF.get(word) ?? []) named.add(g);
   const out = new Set<string>();
+  const knitted = words.some(({ word }) => KNITTED.has(word));
+  const woven = words.some(({ word }) => WOVEN.has(word));
+  if (knitted && !woven) out.add('62');
+  if (woven && !knitted) ['60', '61'].forEach((c) => out.add(c));
   if (named.size === 0) return out;
   for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
   return out;
