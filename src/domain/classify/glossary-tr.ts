@@ -91,7 +91,7 @@ const PAIRS: ReadonlyArray<[string, string]> = [
   // Electrical and electronic.
   ['kondansator', 'capacitors'], ['direnc', 'resistors'], ['sigorta', 'fuses'], ['salter', 'switches'],
   ['pano', 'boards panels'], ['trafo', 'transformers'], ['ampul', 'lamps bulbs'], ['armatur', 'lighting fittings'], ['avize', 'chandeliers'],
-  ['dokunmatik', 'touch'], ['ocak', 'cookers hobs'], ['izgara', 'grills'], ['utu', 'irons'], ['kurutma makinesi', 'dryers'],
+  ['dokunmatik', 'touch'], ['ocak', 'cookers hobs'], ['izgara', 'grills'], ['utu', 'irons'], ['kurutma makinesi', 'dryers'], ['sac kurutma', 'hair dryers'],
   ['mikrofon', 'microphones'], ['monitor', 'monitors'], ['televizyon', 'television'], ['uydu', 'satellite'], ['yonlendirici', 'routers'],
   ['modem', 'modems'], ['klavye', 'keyboards'], ['yaziciya', 'printers'], ['tarayici', 'scanners'],
   ['yari iletken', 'semiconductor'], ['fotovoltaik', 'photovoltaic'], ['miknatis', 'magnets'], ['sarj cihazi', 'chargers'],

@@ -210,6 +210,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     const out: QueryTerm[] = [];
     let after = false;
     let previous: string | null = null;
+    let previousWord: string | null = null;
     const seen = new Map<string, number>();
     // Where each word of the current phrase starts in `out`, for a postposition to discount.
     let starts: number[] = [];
@@ -217,6 +218,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (PREPOSITIONS.has(word)) {
         after = true;
         previous = null;
+        previousWord = null;
         continue;
       }
       if (POSTPOSITIONS.has(word)) {
@@ -224,11 +226,15 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         for (let i = from; i < out.length; i++) out[i]!.boost *= TUNING.afterPreposition;
         starts = [];
         previous = null;
+        previousWord = null;
         continue;
       }
       if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
       const pair = previous === null ? null : `${previous} ${term}`;
+      // Two-word glossary entries ('diş macunu', 'kurutma makinesi') by their folded words.
+      const phrase = previousWord === null ? undefined : TURKISH_GLOSSARY.get(`${previousWord} ${word}`);
       previous = term;
+      previousWord = word;
       starts.push(out.length);
       let boost = after ? TUNING.afterPreposition : 1;
       if (WEAK_WORDS.has(word)) boost *= TUNING.weak;
@@ -240,9 +246,11 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (bm25.has(term)) out.push({ word, term, boost });
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const english = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term));
-      for (const en of english ?? []) {
-        for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
+      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term));
+      for (const english of [single, phrase]) {
+        for (const en of english ?? []) {
+          for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
+        }
       }
       for (const cls of TUNING.materialClass > 0 ? (CLASS_WORDS.get(word) ?? []) : []) {
         const ts = cls.map((w) => terms(w)[0]!.term);
