@@ -46,6 +46,9 @@ for (const [group, , words] of MATERIALS) for (const w of words) MATERIAL_OF.set
 // chapter 60 knitted fabrics): a description that says which excludes the other.
 const KNITTED = new Set(['knit', 'knitted', 'knitting', 'crochet', 'crocheted', 'orme', 'orgu']);
 const WOVEN = new Set(['woven', 'dokuma', 'denim']);
+// Chapters 1, 3 and 6-8 are live animals, fish, live plants and fresh or dried produce: an
+// artificial one is not there (6702 artificial flowers, 9503 toy animals).
+const ARTIFICIAL = new Set(['artificial', 'fake', 'faux', 'simulated', 'simulation', 'yapay']);
 
 /**
  * Chapters defined by a material the description does not name, when it names some material:
@@ -60,6 +63,7 @@ export function conflictingChapters(words: readonly Term[]): Set<string> {
   const woven = words.some(({ word }) => WOVEN.has(word));
   if (knitted && !woven) out.add('62');
   if (woven && !knitted) ['60', '61'].forEach((c) => out.add(c));
+  if (words.some(({ word }) => ARTIFICIAL.has(word))) ['01', '03', '06', '07', '08'].forEach((c) => out.add(c));
   if (named.size === 0) return out;
   for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
   return out;
