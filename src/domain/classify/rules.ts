@@ -37,6 +37,25 @@ const MATERIALS: ReadonlyArray<[string, readonly string[], readonly string[]]> =
   ['metal', ['72', '73', '74', '75', '76', '78', '79', '80', '81', '82', '83'], ['metal', 'metallic', 'steel', 'stainless', 'iron',
     'copper', 'brass', 'bronze', 'aluminium', 'zinc', 'tin', 'titanium', 'alloy', 'nickel', 'celik', 'demir', 'bakir', 'aluminyum']],
 ];
+// Within the base metals (Section XV) and the textile fibres (chapters 50-55), each chapter is one
+// metal or fibre: a description naming only some of them is not in the others' chapters.
+type Family = ReadonlyArray<[chapters: readonly string[], words: readonly string[]]>;
+const METALS: Family = [
+  [['72', '73'], ['steel', 'stainless', 'iron', 'celik', 'demir']],
+  [['74'], ['copper', 'brass', 'bronze', 'bakir', 'pirinc']],
+  [['75'], ['nickel']],
+  [['76'], ['aluminium', 'aluminyum']],
+  [['78'], ['lead']],
+  [['79'], ['zinc', 'cinko']],
+  [['80'], ['tin']],
+];
+const FIBRES: Family = [
+  [['50'], ['silk', 'ipek']],
+  [['51'], ['wool', 'cashmere', 'yun']],
+  [['52'], ['cotton', 'pamuk']],
+  [['53'], ['flax', 'linen', 'jute', 'hemp', 'keten']],
+  [['54', '55'], ['polyester', 'nylon', 'polyamide', 'acrylic', 'viscose', 'rayon', 'spandex', 'elastane']],
+];
 const MATERIAL_CHAPTERS = new Map<string, string>();
 for (const [group, chapters] of MATERIALS) for (const c of chapters) MATERIAL_CHAPTERS.set(c, group);
 const MATERIAL_OF = new Map<string, string[]>();
@@ -66,5 +85,12 @@ export function conflictingChapters(words: readonly Term[]): Set<string> {
   if (words.some(({ word }) => ARTIFICIAL.has(word))) ['01', '03', '06', '07', '08'].forEach((c) => out.add(c));
   if (named.size === 0) return out;
   for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
+  for (const family of [METALS, FIBRES]) {
+    const says = family.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+    if (!says.includes(true)) continue;
+    family.forEach(([chapters], i) => {
+      if (!says[i]) chapters.forEach((c) => out.add(c));
+    });
+  }
   return out;
 }
