@@ -94,3 +94,24 @@ export function conflictingChapters(words: readonly Term[]): Set<string> {
   }
   return out;
 }
+
+// Chapter 64 by the material of the uppers: 6401/6402 rubber or plastics, 6403 leather, 6404
+// textile materials. 'rubber' is left out (it is mostly the sole's).
+const UPPERS: ReadonlyArray<[string, readonly string[]]> = [
+  ['6403', ['leather', 'suede', 'cowhide', 'deri']],
+  ['6404', ['canvas', 'mesh', 'knit', 'knitted', 'fabric', 'textile', 'cloth', 'woven', 'kumas']],
+  ['6402', ['pu', 'pvc', 'eva', 'plastic', 'plastics', 'plastik']],
+];
+
+/** Footwear headings whose uppers' material the description does not name, when it names one. */
+export function conflictingHeadings(words: readonly Term[]): Set<string> {
+  const says = UPPERS.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+  const out = new Set<string>();
+  if (!says.includes(true)) return out;
+  UPPERS.forEach(([heading], i) => {
+    if (says[i]) return;
+    out.add(heading);
+    if (heading === '6402') out.add('6401');
+  });
+  return out;
+}

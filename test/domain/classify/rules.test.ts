@@ -1,7 +1,7 @@
 // The classifier's rules from the nomenclature's legal notes and structure, and the classes and
 // filler words that shape a question, on their own (no index needed).
 import { describe, it, expect } from 'vitest';
-import { conflictingChapters, excludedHeadings } from '../../../src/domain/classify/rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings } from '../../../src/domain/classify/rules.js';
 import { CLASS_WORDS } from '../../../src/domain/classify/classes.js';
 import { NOISE_WORDS, WEAK_WORDS } from '../../../src/domain/classify/noise.js';
 import { terms } from '../../../src/domain/classify/terms.js';
@@ -51,6 +51,15 @@ describe('chapters defined by a material, a way of making or being alive', () =>
     expect(conflicts('woven shirt').has('61')).toBe(true);
     expect(conflicts('fake flowers for wedding').has('06')).toBe(true);
     expect(conflicts('yapay çiçek').has('06')).toBe(true);
+  });
+});
+
+describe('chapter 64 by the material of the uppers', () => {
+  it('leather shoes are not 6401/6402/6404, canvas sneakers not 6402/6403; a rubber sole says nothing', () => {
+    expect(conflictingHeadings(terms('genuine leather oxford shoes'))).toEqual(new Set(['6401', '6402', '6404']));
+    expect(conflictingHeadings(terms('canvas sneakers with rubber soles'))).toEqual(new Set(['6401', '6402', '6403']));
+    expect(conflictingHeadings(terms('PU leather boots'))).toEqual(new Set(['6404']));
+    expect(conflictingHeadings(terms('rubber sole slippers'))).toEqual(new Set());
   });
 });
 
