@@ -73,6 +73,8 @@ export const TUNING = {
   imitation: 0.5,
   // A chapter defined by a material the description does not name, when it names one.
   materialConflict: 0.6,
+  // Turkish puts the head noun last: the last word of a Turkish text's first phrase names the goods.
+  turkishHead: 1.5,
 };
 const SUPPORT = TUNING.support;
 // English prepositions of use come before what they govern ('case for phone'): the words after
@@ -81,6 +83,7 @@ const SUPPORT = TUNING.support;
 // few words before them count less. 'ile' is left out: it is also Turkish for 'and'.
 const PREPOSITIONS = new Set(['for', 'suitable', 'used']);
 const POSTPOSITIONS = new Set(['icin', 'uygun', 'kullanilan', 'kullanilmak', 'kullanilir', 'amacli', 'mahsus', 'ozgu']);
+const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/;
 const KEEP = new Set([...PREPOSITIONS, ...POSTPOSITIONS]);
 // How many words before a postposition it governs, at most.
 const POSTPOSITION_REACH = 3;
@@ -261,6 +264,11 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       for (const r of related?.get(term) ?? []) {
         if (r.word !== term && bm25.docsOf(r.word).length <= TUNING.relatedMaxShare * bm25.docCount) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });
       }
+    }
+    if (TUNING.turkishHead !== 1 && TURKISH_LETTERS.test(text)) {
+      const first = text.split(/[:;.(]/)[0] ?? '';
+      const head = terms(first).filter(({ word }) => !NOISE_WORDS.has(word) && !/\d/.test(word)).pop();
+      if (head) for (const t of out) if (t.word === head.word) t.boost *= TUNING.turkishHead;
     }
     return out;
   }
