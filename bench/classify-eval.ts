@@ -5,7 +5,7 @@
 // Even rows are the dev half (look at its misses with --misses), odd rows the test half (quote it).
 // Reports HS6/HS4/HS2 top-1 and top-5 per kind of text and the calibration of the first answer's
 // confidence. In-process by default; --http URL asks a running server instead (POST
-// URL/v1/hs-codes/classify, with DEMO_API_KEY / DEMO_API_SECRET as the bearer when set).
+// URL/v1/hs-codes/classify, with a token for DEMO_API_KEY / DEMO_API_SECRET, or --token).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,10 +43,15 @@ async function inProcess(): Promise<(text: string) => Promise<Ranked>> {
   };
 }
 
-function overHttp(base: string): (text: string) => Promise<Ranked> {
+async function overHttp(base: string): Promise<(text: string) => Promise<Ranked>> {
   const key = process.env.DEMO_API_KEY;
   const secret = process.env.DEMO_API_SECRET;
-  const auth = values.token ?? (key && secret ? `${key}.${secret}` : undefined);
+  let auth = values.token;
+  // The server takes access tokens only: the key and secret are exchanged for one first.
+  if (!auth && key && secret) {
+    const res = await fetch(`${base}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: key, api_secret: secret }) });
+    auth = ((await res.json()) as { data: [{ access_token: string }] }).data[0].access_token;
+  }
   return async (text) => {
     const res = await fetch(`${base}/v1/hs-codes/classify`, {
       method: 'POST',
@@ -59,9 +64,16 @@ function overHttp(base: string): (text: string) => Promise<Ranked> {
   };
 }
 
-const ask = values.http ? overHttp(values.http.replace(/\/$/, '')) : await inProcess();
+const ask = values.http ? await overHttp(values.http.replace(/\/$/, '')) : await inProcess();
 const answers: Ranked[] = [];
+const took: number[] = [];
 const t0 = performance.now();
-for (const r of rows) answers.push(await ask(r.description));
-console.log(`${rows.length} descriptions in ${(performance.now() - t0).toFixed(0)} ms`);
+for (const r of rows) {
+  const t = performance.now();
+  answers.push(await ask(r.description));
+  took.push(performance.now() - t);
+}
+took.sort((a, b) => a - b);
+const at = (q: number) => took[Math.min(took.length - 1, Math.floor(q * took.length))]!.toFixed(1);
+console.log(`${rows.length} descriptions in ${(performance.now() - t0).toFixed(0)} ms; per description p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
 report(rows, answers, Number(values.misses));

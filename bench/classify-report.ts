@@ -35,15 +35,16 @@ function accuracyLine(label: string, rows: readonly EvalRow[], answers: readonly
   return `| ${label} | ${n} | ${pct(hit.s1, n)} | ${pct(hit.s5, n)} | ${pct(hit.h1, n)} | ${pct(hit.h5, n)} | ${pct(hit.c1, n)} | ${pct(hit.c5, n)} |`;
 }
 
-const BINS = [0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.0001];
+const BINS = [0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.6, 0.8, 0.9, 1.0001];
 
 function calibration(rows: readonly EvalRow[], answers: readonly Ranked[]): void {
-  console.log('| confidence | answers | share | right at 6 digits |');
-  console.log('|---|---|---|---|');
+  console.log('| confidence | answers | share | mean confidence | right at 6 digits |');
+  console.log('|---|---|---|---|---|');
   for (let b = 0; b + 1 < BINS.length; b++) {
     const inBin = rows.filter((r) => answers[r.i]!.confidence >= BINS[b]! && answers[r.i]!.confidence < BINS[b + 1]!);
     const right = inBin.filter((r) => answers[r.i]!.codes[0] === r.hs6).length;
-    console.log(`| ${BINS[b]!.toFixed(1)}–${Math.min(1, BINS[b + 1]!).toFixed(1)} | ${inBin.length} | ${pct(inBin.length, rows.length)} | ${pct(right, inBin.length)} |`);
+    const mean = inBin.length ? (inBin.reduce((s, r) => s + answers[r.i]!.confidence, 0) / inBin.length).toFixed(2) : '–';
+    console.log(`| ${BINS[b]!.toFixed(2)}–${Math.min(1, BINS[b + 1]!).toFixed(2)} | ${inBin.length} | ${pct(inBin.length, rows.length)} | ${mean} | ${pct(right, inBin.length)} |`);
   }
   const sure = rows.filter((r) => answers[r.i]!.confidence >= 0.8);
   const right = sure.filter((r) => answers[r.i]!.codes[0] === r.hs6).length;

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import { SCOPES, parseScopes } from './http/scopes.js';
 import { createKey, writeAudit } from './features/auth/queries.js';
 import { dataCommands } from './cli-data.js';
+import { referenceCommand } from './cli-reference.js';
 import { registerBatchListeners } from './batch-listeners.js';
 
 export interface Command {
@@ -82,6 +83,7 @@ const commands: Record<string, Command> = {
     },
   },
   ...dataCommands,
+  reference: referenceCommand,
 };
 
 function help(): void {

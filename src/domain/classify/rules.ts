@@ -16,3 +16,102 @@ export function excludedHeadings(words: readonly Term[]): Set<string> {
   });
   return precious ? new Set() : new Set(['7113', '7114']);
 }
+
+// The tariff's chapters by the material that defines them (the HS sections are laid out by
+// material: plastics 39, rubber 40, wood 44, paper 47-48, textiles 50-63, stone 68, ceramics 69,
+// glass 70, base metals 72-83). Chapters of goods made of anything (42 bags, 64 footwear, 84-97)
+// are not here. Words in their folded form.
+const MATERIALS: ReadonlyArray<[string, readonly string[], readonly string[]]> = [
+  ['plastics', ['39'], ['plastic', 'plastics', 'silicone', 'pvc', 'polyethylene', 'polypropylene', 'polystyrene', 'polyurethane',
+    'pu', 'abs', 'acrylic', 'eva', 'resin', 'polycarbonate', 'epoxy', 'melamine', 'vinyl', 'nylon', 'plastik', 'silikon']],
+  ['rubber', ['40'], ['rubber', 'latex', 'neoprene', 'kaucuk']],
+  ['leather', ['41'], ['leather', 'suede', 'cowhide', 'sheepskin', 'deri']],
+  ['wood', ['44'], ['wood', 'wooden', 'bamboo', 'pine', 'oak', 'beech', 'plywood', 'mdf', 'ahsap', 'tahta']],
+  ['paper', ['47', '48'], ['paper', 'cardboard', 'paperboard', 'carton', 'kraft', 'kagit', 'karton']],
+  ['textile', ['50', '51', '52', '53', '54', '55', '56', '58', '59', '60', '61', '62', '63'], ['cotton', 'polyester', 'nylon', 'wool',
+    'silk', 'linen', 'viscose', 'rayon', 'spandex', 'fabric', 'cloth', 'knit', 'knitted', 'woven', 'satin', 'velvet', 'denim', 'felt',
+    'chiffon', 'fleece', 'pamuk', 'kumas', 'yun', 'ipek', 'orme', 'dokuma']],
+  ['stone', ['68'], ['stone', 'marble', 'granite', 'slate', 'mermer', 'tas']],
+  ['ceramic', ['69'], ['ceramic', 'ceramics', 'porcelain', 'stoneware', 'earthenware', 'seramik', 'porselen']],
+  ['glass', ['70'], ['glass', 'crystal', 'crystals', 'cam']],
+  ['metal', ['72', '73', '74', '75', '76', '78', '79', '80', '81', '82', '83'], ['metal', 'metallic', 'steel', 'stainless', 'iron',
+    'copper', 'brass', 'bronze', 'aluminium', 'zinc', 'tin', 'titanium', 'alloy', 'nickel', 'celik', 'demir', 'bakir', 'aluminyum']],
+];
+// Within the base metals (Section XV) and the textile fibres (chapters 50-55), each chapter is one
+// metal or fibre: a description naming only some of them is not in the others' chapters.
+type Family = ReadonlyArray<[chapters: readonly string[], words: readonly string[]]>;
+const METALS: Family = [
+  [['72', '73'], ['steel', 'stainless', 'iron', 'celik', 'demir']],
+  [['74'], ['copper', 'brass', 'bronze', 'bakir', 'pirinc']],
+  [['75'], ['nickel']],
+  [['76'], ['aluminium', 'aluminyum']],
+  [['78'], ['lead']],
+  [['79'], ['zinc', 'cinko']],
+  [['80'], ['tin']],
+];
+const FIBRES: Family = [
+  [['50'], ['silk', 'ipek']],
+  [['51'], ['wool', 'cashmere', 'yun']],
+  [['52'], ['cotton', 'pamuk']],
+  [['53'], ['flax', 'linen', 'jute', 'hemp', 'keten']],
+  [['54', '55'], ['polyester', 'nylon', 'polyamide', 'acrylic', 'viscose', 'rayon', 'spandex', 'elastane']],
+];
+const MATERIAL_CHAPTERS = new Map<string, string>();
+for (const [group, chapters] of MATERIALS) for (const c of chapters) MATERIAL_CHAPTERS.set(c, group);
+const MATERIAL_OF = new Map<string, string[]>();
+for (const [group, , words] of MATERIALS) for (const w of words) MATERIAL_OF.set(w, [...(MATERIAL_OF.get(w) ?? []), group]);
+
+// Chapter 61 is apparel knitted or crocheted, chapter 62 apparel not knitted or crocheted (and
+// chapter 60 knitted fabrics): a description that says which excludes the other.
+const KNITTED = new Set(['knit', 'knitted', 'knitting', 'crochet', 'crocheted', 'orme', 'orgu']);
+const WOVEN = new Set(['woven', 'dokuma', 'denim']);
+// Chapters 1, 3 and 6-8 are live animals, fish, live plants and fresh or dried produce: an
+// artificial one is not there (6702 artificial flowers, 9503 toy animals).
+const ARTIFICIAL = new Set(['artificial', 'fake', 'faux', 'simulated', 'simulation', 'yapay']);
+
+/**
+ * Chapters defined by a material the description does not name, when it names some material:
+ * 'silicone beads' are not glass beads (7018), 'leather pants' not garments of chapter 62; and
+ * knitted apparel is not chapter 62, woven not 60/61.
+ */
+export function conflictingChapters(words: readonly Term[]): Set<string> {
+  const named = new Set<string>();
+  for (const { word } of words) for (const g of MATERIAL_OF.get(word) ?? []) named.add(g);
+  const out = new Set<string>();
+  const knitted = words.some(({ word }) => KNITTED.has(word));
+  const woven = words.some(({ word }) => WOVEN.has(word));
+  if (knitted && !woven) out.add('62');
+  if (woven && !knitted) ['60', '61'].forEach((c) => out.add(c));
+  if (words.some(({ word }) => ARTIFICIAL.has(word))) ['01', '03', '06', '07', '08'].forEach((c) => out.add(c));
+  if (named.size === 0) return out;
+  for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
+  for (const family of [METALS, FIBRES]) {
+    const says = family.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+    if (!says.includes(true)) continue;
+    family.forEach(([chapters], i) => {
+      if (!says[i]) chapters.forEach((c) => out.add(c));
+    });
+  }
+  return out;
+}
+
+// Chapter 64 by the material of the uppers: 6401/6402 rubber or plastics, 6403 leather, 6404
+// textile materials. 'rubber' is left out (it is mostly the sole's).
+const UPPERS: ReadonlyArray<[string, readonly string[]]> = [
+  ['6403', ['leather', 'suede', 'cowhide', 'deri']],
+  ['6404', ['canvas', 'mesh', 'knit', 'knitted', 'fabric', 'textile', 'cloth', 'woven', 'kumas']],
+  ['6402', ['pu', 'pvc', 'eva', 'plastic', 'plastics', 'plastik']],
+];
+
+/** Footwear headings whose uppers' material the description does not name, when it names one. */
+export function conflictingHeadings(words: readonly Term[]): Set<string> {
+  const says = UPPERS.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+  const out = new Set<string>();
+  if (!says.includes(true)) return out;
+  UPPERS.forEach(([heading], i) => {
+    if (says[i]) return;
+    out.add(heading);
+    if (heading === '6402') out.add('6401');
+  });
+  return out;
+}

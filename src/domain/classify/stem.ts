@@ -30,6 +30,10 @@ function strip(word: string, suffixes: readonly string[], minStem: number): stri
  */
 export function stemTurkish(word: string): string {
   let w = strip(word, ['ndan', 'nden', 'dan', 'den', 'tan', 'ten'], 4);
+  // Locative ('maskesinde', 'kutuda') and genitive after a vowel ('makinelerinin'): a longer stem
+  // is required than for the ablative, as many English words end in -de/-te/-da/-ta.
+  if (w === word) w = strip(word, ['nda', 'nde', 'nin', 'nun'], 4);
+  if (w === word) w = strip(word, ['da', 'de', 'ta', 'te'], 5);
   // '-li/-lu' (made of, with): 'pamuklu' is about 'pamuk', 'elektrikli' about 'elektrik'.
   const made = strip(w, ['li', 'lu'], 4);
   if (made !== w) return made;

@@ -6,9 +6,11 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { excludedHeadings } from './rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
+import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
+import { stem } from './stem.js';
 import { buildRelated } from './wordnet.js';
 
 export interface TariffCandidate {
@@ -45,7 +47,7 @@ const LENGTH_NORM = 0.75;
 export const TUNING = {
   // Best line of a subheading, then a discounted share of the next two.
   support: [1, 0.3, 0.15],
-  // Words after 'for'/'with' tell use or parts, not the goods themselves ('case for phone').
+  // Words after 'for' tell use or parts, not the goods themselves ('case for phone').
   afterPreposition: 0.5,
   related: 0.2,
   weak: 0.35,
@@ -65,9 +67,26 @@ export const TUNING = {
   pair: 0.25,
   group: 0.3,
   heading: 0.5,
+  // A word also stands for its class ('steel' for 'base metal', 'necklace' for 'jewellery'), at this
+  // share of its weight.
+  materialClass: 0.5,
+  imitation: 0.5,
+  // A chapter defined by a material the description does not name, when it names one.
+  materialConflict: 0.6,
+  // Turkish puts the head noun last: the last word of a Turkish text's first phrase names the goods.
+  turkishHead: 1.5,
 };
 const SUPPORT = TUNING.support;
-const PREPOSITIONS = new Set(['for', 'with', 'icin', 'ile', 'suitable', 'used', 'uygun']);
+// English prepositions of use come before what they govern ('case for phone'): the words after
+// them count less. Not 'with': in listings it mostly gives the goods' own make-up ('sneakers with
+// rubber soles'). Turkish postpositions come after it ('telefon için kılıf', 'maskede kullanılan cam'): the
+// few words before them count less. 'ile' is left out: it is also Turkish for 'and'.
+const PREPOSITIONS = new Set(['for', 'suitable', 'used']);
+const POSTPOSITIONS = new Set(['icin', 'uygun', 'kullanilan', 'kullanilmak', 'kullanilir', 'amacli', 'mahsus', 'ozgu']);
+const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/;
+const KEEP = new Set([...PREPOSITIONS, ...POSTPOSITIONS]);
+// How many words before a postposition it governs, at most.
+const POSTPOSITION_REACH = 3;
 
 interface QueryTerm { word: string; term: string; boost: number }
 
@@ -119,6 +138,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   docTerms.length = 0;
   yield;
   const related = wordnet && (yield* buildRelated(wordnet.indexNoun, wordnet.dataNoun, lemmaTerm, (t) => bm25.has(t)));
+  // English nouns: a word that is one ('serum', 'monitor', 'sandal') is matched as English, not
+  // translated as the Turkish word it is spelt like.
+  const englishNouns = new Set<string>();
+  if (wordnet) for (const line of wordnet.indexNoun.split('\n')) if (line && !line.startsWith(' ')) englishNouns.add(line.slice(0, line.indexOf(' ')));
+  // The glossary by stem as well, so that inflected forms find their entry ('ayakkabilar', 'cantasi').
+  const glossaryByStem = new Map<string, readonly string[]>();
+  for (const [tr, en] of TURKISH_GLOSSARY) if (!tr.includes(' ')) glossaryByStem.set(stem(tr), glossaryByStem.get(stem(tr)) ?? en);
+  yield;
   const weight = Float64Array.from(lines, (l) => SOURCE_WEIGHT[l.source]);
   const hs6Keys: string[] = [];
   const hs6Id = new Map<string, number>();
@@ -186,16 +213,32 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     const out: QueryTerm[] = [];
     let after = false;
     let previous: string | null = null;
+    let previousWord: string | null = null;
     const seen = new Map<string, number>();
-    for (const { word, term } of terms(text)) {
+    // Where each word of the current phrase starts in `out`, for a postposition to discount.
+    let starts: number[] = [];
+    for (const { word, term } of terms(text, KEEP)) {
       if (PREPOSITIONS.has(word)) {
         after = true;
         previous = null;
+        previousWord = null;
+        continue;
+      }
+      if (POSTPOSITIONS.has(word)) {
+        const from = starts.length > POSTPOSITION_REACH ? starts[starts.length - POSTPOSITION_REACH]! : (starts[0] ?? out.length);
+        for (let i = from; i < out.length; i++) out[i]!.boost *= TUNING.afterPreposition;
+        starts = [];
+        previous = null;
+        previousWord = null;
         continue;
       }
       if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
       const pair = previous === null ? null : `${previous} ${term}`;
+      // Two-word glossary entries ('diş macunu', 'kurutma makinesi') by their folded words.
+      const phrase = previousWord === null ? undefined : TURKISH_GLOSSARY.get(`${previousWord} ${word}`);
       previous = term;
+      previousWord = word;
+      starts.push(out.length);
       let boost = after ? TUNING.afterPreposition : 1;
       if (WEAK_WORDS.has(word)) boost *= TUNING.weak;
       // A repeated word is the listing's subject; count it once more, not once per repetition.
@@ -206,13 +249,26 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (bm25.has(term)) out.push({ word, term, boost });
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const english = TURKISH_GLOSSARY.get(word) ?? TURKISH_GLOSSARY.get(term);
-      for (const en of english ?? []) {
-        for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
+      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term));
+      for (const english of [single, phrase]) {
+        for (const en of english ?? []) {
+          for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
+        }
+      }
+      for (const cls of TUNING.materialClass > 0 ? (CLASS_WORDS.get(word) ?? []) : []) {
+        const ts = cls.map((w) => terms(w)[0]!.term);
+        for (const t of ts) if (bm25.has(t)) out.push({ word, term: t, boost: (boost * TUNING.materialClass) / ts.length });
+        const phrase = ts.join(' ');
+        if (ts.length === 2 && bm25.has(phrase)) out.push({ word, term: phrase, boost: boost * TUNING.materialClass * TUNING.pair * 2 });
       }
       for (const r of related?.get(term) ?? []) {
         if (r.word !== term && bm25.docsOf(r.word).length <= TUNING.relatedMaxShare * bm25.docCount) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });
       }
+    }
+    if (TUNING.turkishHead !== 1 && TURKISH_LETTERS.test(text)) {
+      const first = text.split(/[:;.(]/)[0] ?? '';
+      const head = terms(first).filter(({ word }) => !NOISE_WORDS.has(word) && !/\d/.test(word)).pop();
+      if (head) for (const t of out) if (t.word === head.word) t.boost *= TUNING.turkishHead;
     }
     return out;
   }
@@ -242,7 +298,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     classify(description, topK = 5) {
       const q = prepare(description);
       if (q.length === 0) return [];
-      const excluded = excludedHeadings(terms(description));
+      const written = terms(description);
+      const excluded = excludedHeadings(written);
+      const conflicts = TUNING.materialConflict < 1 ? conflictingChapters(written) : new Set<string>();
+      for (const h of TUNING.materialConflict < 1 ? conflictingHeadings(written) : []) conflicts.add(h);
+      // Chapter 71 note 11: jewellery without precious metal, pearls or stones is imitation jewellery.
+      if (TUNING.imitation > 0 && excluded.has('7113') && q.some((t) => t.term === 'jewellery') && bm25.has('imitation')) {
+        q.push({ word: 'jewellery', term: 'imitation', boost: TUNING.imitation });
+      }
       // Coverage: the share of the query's weight that some line of a heading (chapter) matches.
       // One stray word ('ring' in organic chemistry) covers little of a listing; the heading
       // whose lines meet most of its words is the likelier home. A term's headings are listed
@@ -309,7 +372,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         const d0 = topDoc[g * SUPPORT.length]!;
         const h = docHeading[d0]!;
         const cover = (headingCover[h]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
-        const penalty = excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1;
+        const penalty = (excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1) * (conflicts.has(hs6Keys[g]!.slice(0, 2)) || conflicts.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.materialConflict : 1);
         let mix = ownScore[g]! / maxOwn;
         if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
         if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;

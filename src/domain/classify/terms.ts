@@ -31,11 +31,11 @@ export interface Term {
   term: string;
 }
 
-/** Folded, stop-word-free, stemmed words of a description, in order. */
-export function terms(text: string): Term[] {
+/** Folded, stop-word-free, stemmed words of a description, in order; `keep` names stop words to keep. */
+export function terms(text: string, keep?: ReadonlySet<string>): Term[] {
   const out: Term[] = [];
   for (const written of splitWords(fold(text))) {
-    if (STOP_WORDS.has(written)) continue;
+    if (STOP_WORDS.has(written) && !keep?.has(written)) continue;
     const word = SPELLING.get(written) ?? written;
     out.push({ word, term: stem(word) });
   }

@@ -17,6 +17,10 @@ describe('stemTurkish', () => {
     ['gomlekler', 'gomlek'], ['kadinlar', 'kadin'], ['urunleri', 'urun'], ['urunlerinden', 'urun'],
     ['kumastan', 'kumas'], ['demirden', 'demir'], ['salcasi', 'salca'], ['meyveleri', 'meyve'],
     ['pamuklu', 'pamuk'], ['elektrikli', 'elektrik'], ['derileri', 'deri'],
+    // Locative and genitive: 'maskesinde' (in its mask), 'makinelerinin' (of the machines).
+    ['maskesinde', 'maske'], ['makinelerinin', 'makine'], ['bilgisayarlarda', 'bilgisayar'],
+    // English words ending in -de/-te keep their ending when the rest would be short.
+    ['plate', 'plate'], ['blade', 'blade'], ['suede', 'suede'],
     // Too short to lose a letter: 'deri' (leather) is not 'der'.
     ['deri', 'deri'], ['garden', 'garden'],
   ])('%s -> %s', (word, expected) => {

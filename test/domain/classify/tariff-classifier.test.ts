@@ -66,6 +66,8 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     const toys = classifier.classify('PLASTİKTEN MAMUL OYUNCAK', 5).map((c) => c.hs6.slice(0, 2));
     expect(toys).toContain('95');
     expect(classifier.classify('fındık, kabuksuz', 3).map((c) => c.hs6)).toContain('080222');
+    // A two-word glossary entry: 'saç kurutma' (hair drying), not 'kurutma makinesi' (drying machines).
+    expect(classifier.classify('saç kurutma makinesi', 3)[0]!.hs6).toBe('851631');
   });
 
   it('answers nothing for filler alone, and the first answer is the most confident', () => {

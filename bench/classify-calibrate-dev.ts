@@ -1,0 +1,44 @@
+// The dev half's aggregate reliability curve for src/domain/classify/calibration.ts: of the first
+// answers whose margin over the second is at least m, the share right at 6 digits. Only the dev
+// half (even rows) is read; only these shares, never a row's words, go into the service.
+// Run: npx tsx bench/classify-calibrate-dev.ts [--data DIR]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse } from 'csv-parse/sync';
+import { buildTariffClassifier } from '../src/domain/classify/tariff-classifier.js';
+import { marginOf } from '../src/domain/classify/calibration.js';
+import { loadKnowledge } from '../src/reference/tariff-files.js';
+import { loadWordNet } from '../src/reference/wordnet.js';
+
+const { values } = parseArgs({ options: { data: { type: 'string', default: path.join(process.cwd(), '../shared/data') } } });
+const dataDir = path.resolve(values.data);
+const records = parse(fs.readFileSync(path.join(dataDir, 'eval/hs-real-descriptions.csv')), { columns: true }) as Array<Record<string, string>>;
+const dev = records.filter((_, i) => i % 2 === 0);
+const classifier = buildTariffClassifier((await loadKnowledge(dataDir))!, await loadWordNet());
+const samples = dev.map((r) => {
+  const top = classifier.classify(r.description!, 2);
+  return { margin: top[0] ? marginOf(top[0].score, top[1]?.score ?? 0) : 0, right: top[0]?.hs6 === r.hs6 };
+});
+console.log(`${samples.length} dev-half answers, ${((100 * samples.filter((s) => s.right).length) / samples.length).toFixed(1)} % right at 6 digits`);
+console.log('[margin from, share right], // answers in the bin');
+// Bins of margin, made monotone by pooling adjacent violators (isotonic regression): a larger margin
+// never gets a lower confidence. Per bin, not per corner: a corner would lend the low-margin answers
+// the accuracy of the high-margin ones above them.
+const EDGES = [0, 0.05, 0.1, 0.2, 0.3, 1.0001];
+const blocks: Array<{ from: number; n: number; right: number }> = [];
+for (let b = 0; b + 1 < EDGES.length; b++) {
+  const bin = samples.filter((s) => s.margin >= EDGES[b]! && s.margin < EDGES[b + 1]!);
+  blocks.push({ from: EDGES[b]!, n: bin.length, right: bin.filter((s) => s.right).length });
+}
+const pooled: Array<{ froms: number[]; n: number; right: number }> = [];
+for (const b of blocks) {
+  pooled.push({ froms: [b.from], n: b.n, right: b.right });
+  while (pooled.length > 1) {
+    const last = pooled[pooled.length - 1]!;
+    const prev = pooled[pooled.length - 2]!;
+    if (prev.right / Math.max(1, prev.n) <= last.right / Math.max(1, last.n)) break;
+    pooled.splice(-2, 2, { froms: [...prev.froms, ...last.froms], n: prev.n + last.n, right: prev.right + last.right });
+  }
+}
+for (const p of pooled) for (const from of p.froms) console.log(`  [${from}, ${(p.right / Math.max(1, p.n)).toFixed(2)}], // ${blocks.find((b) => b.from === from)!.n} (pooled ${p.n})`);

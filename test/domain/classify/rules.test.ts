@@ -1,0 +1,85 @@
+// The classifier's rules from the nomenclature's legal notes and structure, and the classes and
+// filler words that shape a question, on their own (no index needed).
+import { describe, it, expect } from 'vitest';
+import { conflictingChapters, conflictingHeadings, excludedHeadings } from '../../../src/domain/classify/rules.js';
+import { CLASS_WORDS } from '../../../src/domain/classify/classes.js';
+import { NOISE_WORDS, WEAK_WORDS } from '../../../src/domain/classify/noise.js';
+import { terms } from '../../../src/domain/classify/terms.js';
+
+const conflicts = (text: string) => conflictingChapters(terms(text));
+
+describe('chapter 71: precious metal', () => {
+  it('keeps jewellery without gold, silver or platinum out of 7113/7114, and "gold color" is not gold', () => {
+    expect(excludedHeadings(terms('stainless steel necklace'))).toEqual(new Set(['7113', '7114']));
+    expect(excludedHeadings(terms('18K gold color brass pendant'))).toEqual(new Set());
+    expect(excludedHeadings(terms('gold color pendant'))).toEqual(new Set(['7113', '7114']));
+    expect(excludedHeadings(terms('925 sterling silver ring'))).toEqual(new Set());
+  });
+});
+
+describe('chapters defined by a material, a way of making or being alive', () => {
+  it('names nothing when the description names no material', () => {
+    expect(conflicts('bluetooth earphones')).toEqual(new Set());
+  });
+
+  it('puts the chapters of other materials aside: silicone beads are not glass beads', () => {
+    const c = conflicts('silicone beads for jewelry making');
+    expect(c.has('70')).toBe(true);
+    expect(c.has('39')).toBe(false);
+    // Chapters of goods of any material are never aside.
+    for (const free of ['42', '64', '71', '84', '85', '94', '95']) expect(c.has(free)).toBe(false);
+  });
+
+  it('keeps every chapter of a material the description names, when it names several', () => {
+    const c = conflicts('wooden box with glass lid and steel hinges');
+    for (const kept of ['44', '70', '73']) expect(c.has(kept)).toBe(false);
+    expect(c.has('39')).toBe(true);
+  });
+
+  it('within the base metals and the fibres, names the chapter of the metal or fibre said', () => {
+    const steel = conflicts('stainless steel chain');
+    expect(steel.has('73')).toBe(false);
+    expect(['74', '76', '79'].every((c) => steel.has(c))).toBe(true);
+    const cotton = conflicts('cotton yarn');
+    expect(cotton.has('52')).toBe(false);
+    expect(['50', '51', '54', '55'].every((c) => cotton.has(c))).toBe(true);
+  });
+
+  it('knitted apparel is not chapter 62, woven not 60/61; artificial flowers are not live plants', () => {
+    expect(conflicts('knitted dress').has('62')).toBe(true);
+    expect(conflicts('knitted dress').has('61')).toBe(false);
+    expect(conflicts('woven shirt').has('61')).toBe(true);
+    expect(conflicts('fake flowers for wedding').has('06')).toBe(true);
+    expect(conflicts('yapay çiçek').has('06')).toBe(true);
+  });
+});
+
+describe('chapter 64 by the material of the uppers', () => {
+  it('leather shoes are not 6401/6402/6404, canvas sneakers not 6402/6403; a rubber sole says nothing', () => {
+    expect(conflictingHeadings(terms('genuine leather oxford shoes'))).toEqual(new Set(['6401', '6402', '6404']));
+    expect(conflictingHeadings(terms('canvas sneakers with rubber soles'))).toEqual(new Set(['6401', '6402', '6403']));
+    expect(conflictingHeadings(terms('PU leather boots'))).toEqual(new Set(['6404']));
+    expect(conflictingHeadings(terms('rubber sole slippers'))).toEqual(new Set());
+  });
+});
+
+describe('what a description\'s words become', () => {
+  it('maps kinds and materials to the class the tariff names', () => {
+    expect(CLASS_WORDS.get('necklace')).toEqual([['jewellery']]);
+    expect(CLASS_WORDS.get('polyester')).toEqual(expect.arrayContaining([['textile', 'materials'], ['synthetic', 'fibres']]));
+    expect(CLASS_WORDS.get('steel')).toEqual([['base', 'metal']]);
+    // Precious metals are named one by one in the tariff: no class.
+    expect(CLASS_WORDS.has('silver')).toBe(false);
+  });
+
+  it('drops listing filler and Turkish ruling boilerplate, keeps goods words, weakens colours', () => {
+    for (const w of ['new', 'hot', 'women', 'wedding', 'pcs', 'xl', 'marka', 'mamul', 'raporuna']) expect(NOISE_WORDS.has(w)).toBe(true);
+    for (const w of ['necklace', 'cotton', 'dress', 'wind', 'dynamic']) expect(NOISE_WORDS.has(w)).toBe(false);
+    expect(WEAK_WORDS.has('green')).toBe(true);
+  });
+
+  it('keeps the stop words it is asked to keep, in order', () => {
+    expect(terms('case for phone').map((t) => t.word)).toEqual(['case', 'phone']);
+    expect(terms('case for phone', new Set(['for'])).map((t) => t.word)).toEqual(['case', 'for', 'phone']);
+  });
+});
