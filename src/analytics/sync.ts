@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { readArrays, type ReadStore } from '../db/read-arrays.js';
-import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type StoredDeclaration } from '../ingest/rollups.js';
+import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type RecordTables, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
 import { DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, rollupColumns, type Column } from './schema.js';
 
@@ -201,17 +201,22 @@ export async function loadAll(
       after = hi;
       progress?.(loaded);
     }
-    // In (flow, month) order, as compaction leaves them: a month's rows sit together, so a query
-    // over a few months reads few row groups.
-    // The lines' first-line markers (window functions over every line) are worked out once for
-    // all the line-grain rollups.
-    await w.run(`create or replace temp table item_facts as ${factsSql('item', RAW)}`);
-    for (const def of ROLLUPS) {
-      const from = def.grain === 'item' ? 'item_facts' : undefined;
-      await w.run(`insert into ${def.table} select * from (${recomputeSql(def, RAW, from)}) order by flow, period`);
+    // Month by month: every rollup is keyed by month, so each month's rows are summed on their
+    // own, exactly, in memory bounded by one month's records (all of ten million declarations at
+    // once ran DuckDB out of its 1 GB). A month's rows then sit together, so a query over a few
+    // months reads few row groups. The lines' first-line markers (window functions over the
+    // month's lines) are worked out once per month for all the line-grain rollups.
+    const months = await w.rows('select distinct period from declarations order by period');
+    for (const m of months) {
+      const month: RecordTables = { declarations: `(select * from declarations where period = ${Math.trunc(Number(m.period))})`, items: RAW.items };
+      await w.run(`create or replace temp table item_facts as ${factsSql('item', month)}`);
+      for (const def of ROLLUPS) {
+        const from = def.grain === 'item' ? 'item_facts' : undefined;
+        await w.run(`insert into ${def.table} select * from (${recomputeSql(def, month, from)}) order by flow`);
+      }
+      await w.run('drop table item_facts');
+      for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} select * from (${p.select(month)}) order by flow`);
     }
-    await w.run('drop table item_facts');
-    for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} select * from (${p.select(RAW)}) order by flow, period`);
     for (let k = 0; k < batches.length; k += 1_000) {
       const values = batches.slice(k, k + 1_000).map((b) => `(${Math.trunc(b.id)}, ${Math.trunc(b.rows)}, current_timestamp)`);
       await w.run(`insert into synced_batches values ${values.join(', ')}`);
