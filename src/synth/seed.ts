@@ -11,6 +11,7 @@ import { writeStreamed } from '../ingest/writer.js';
 import { deferIndexes, dropIndexesForLoad, restoreDeferredIndexes, withLoadSettings } from '../ingest/bulk-indexes.js';
 import { deferPgIndexes, restorePgDeferredIndexes, PG_SEED_DEFERRED_TABLES } from '../ingest/pg-indexes.js';
 import { rememberCompanies } from '../ingest/companies.js';
+import { deferBillText } from '../ingest/bill-text.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 import { coreFree } from '../ingest/worker-thread.js';
 import { buildParties, type Parties, type SynthCompany } from './companies.js';
@@ -237,7 +238,10 @@ async function storeDocs(
     for (const c of BL_PARTY_COLUMNS) out[c] = partyId(ids, out[c] as number);
   });
   const boxes = owned(docs.containers, CONTAINER_COLUMNS.length, declIds, all, () => {});
+  // The bills' text index filled by one statement after them rather than by its trigger per bill (bill-text.ts).
+  const restoreText = deferBillText(store, bls.count);
   await insertIndexed(trx, store, { table: 'bills_of_lading', columns: BL_COLUMNS, suffix: 'on conflict (bl_number) do nothing' }, bls);
+  restoreText();
   await insertIndexed(trx, store, { table: 'containers', columns: CONTAINER_COLUMNS, suffix: 'on conflict do nothing' }, boxes);
 
   const shipments = owned(docs.shipments, SHIPMENT_COLUMNS.length, declIds, all, (row, out) => {
