@@ -109,7 +109,7 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
       log(`secondary indexes of ${SEED_DEFERRED_INDEXES.join(', ')} deferred to the end of the seed`);
     }
     if (existing === 0 && opts.declarations > batchSize && (await deferPgIndexes(store, PG_SEED_DEFERRED_TABLES))) {
-      log('secondary indexes of declarations, items and documents deferred to the end of the seed');
+      log(`secondary indexes and foreign keys of ${PG_SEED_DEFERRED_TABLES.join(', ')} deferred to the end of the seed`);
     }
     try {
       const batches = thread ? thread.batches() : drawBatches(generateOpts, parties, batchSize, calibration);
