@@ -18,6 +18,13 @@ async function indexes(store: Store, table: string): Promise<{ name: string; uni
   return res.rows;
 }
 
+async function foreignKeys(store: Store, table: string): Promise<string[]> {
+  const res = await sql<{ def: string }>`
+    select c.conname || ': ' || pg_get_constraintdef(c.oid) as def from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = current_schema() and t.relname = ${table} and c.contype = 'f' order by c.conname`.execute(store.db);
+  return res.rows.map((r) => r.def);
+}
+
 describeEachStore('deferred indexes on PostgreSQL', (get) => {
   it('drops plain indexes of an empty store, keeps unique ones, and migrate builds them back', async (ctx) => {
     const { store } = get();
@@ -26,10 +33,14 @@ describeEachStore('deferred indexes on PostgreSQL', (get) => {
       return ctx.skip();
     }
     const before = await indexes(store, 'declarations');
+    const keysBefore = await foreignKeys(store, 'declaration_items');
+    expect(keysBefore).toHaveLength(1);
     const plain = before.filter((i) => !i.unique).length;
     expect(plain).toBeGreaterThan(3);
     expect(await deferPgIndexes(store, ['declarations', 'declaration_items'])).toBeGreaterThan(plain);
     expect((await indexes(store, 'declarations')).map((i) => i.name)).toEqual(before.filter((i) => i.unique).map((i) => i.name));
+    // The lines' foreign key is deferred with the indexes.
+    expect(await foreignKeys(store, 'declaration_items')).toEqual([]);
     // A batch written meanwhile is stored as always (duplicates found through the unique index).
     const decls = makeDeclarations(150, 0, 'PGX');
     expect((await writeBatch(store, decls, { batchKey: 'pgx-1', source: 'test' })).stored).toBe(150);
@@ -37,6 +48,9 @@ describeEachStore('deferred indexes on PostgreSQL', (get) => {
     // As after a killed load: the next migrate builds them.
     await migrate(store);
     expect(await indexes(store, 'declarations')).toEqual(before);
+    expect(await foreignKeys(store, 'declaration_items')).toEqual(keysBefore);
+    // Added back validated: a line without its declaration is refused again.
+    await expect(sql`insert into declaration_items (declaration_id, line_no, gtip, hs6, description, quantity, quantity_unit, net_weight_kg, gross_weight_kg, value_usd_cents) values (987654321, 1, '0101', '010121', 'x', 1, 'kg', 1, 1, 1)`.execute(store.db)).rejects.toThrow(/foreign key/);
     expect(await restorePgDeferredIndexes(store)).toBe(0);
     // A store with data keeps its indexes.
     expect(await deferPgIndexes(store, ['declarations'])).toBe(0);
