@@ -41,6 +41,8 @@ export class AnalyticStore {
   private running: Promise<void> | null = null;
   private again = false;
   private building = true;
+  /** Loaded whole from the row store by this process, with nothing applied since: a rebuild now would redo that load. */
+  private wholeFromRows = false;
   private sinceCompaction = 0;
   private declarations = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -157,6 +159,7 @@ export class AnalyticStore {
     let applied = 0;
     for (const ids of steps(pending)) {
       if (this.closed) return;
+      this.wholeFromRows = false;
       const n = await applyBatches(this.engine, this.source, ids);
       for (const id of ids) this.synced.add(id);
       this.maxSynced = ids.reduce((m, id) => Math.max(m, id), this.maxSynced);
@@ -178,11 +181,13 @@ export class AnalyticStore {
     this.declarations += n;
     await this.engine.exec('checkpoint');
     this.sinceCompaction = 0;
+    this.wholeFromRows = true;
   }
 
   /** A batch this process committed: applied from memory before the commit returns (read your writes). */
   async applyCommitted(batchId: number, stored: readonly StoredDeclaration[]): Promise<void> {
     if (this.closed || this.synced.has(batchId)) return;
+    this.wholeFromRows = false;
     const n = await applyStored(this.engine, batchId, stored);
     this.synced.add(batchId);
     this.maxSynced = Math.max(this.maxSynced, batchId);
@@ -227,6 +232,9 @@ export class AnalyticStore {
   /** Drops every derived table and applies every committed batch again. */
   async rebuild(): Promise<void> {
     await this.running?.catch(() => undefined);
+    // Opening an empty or outdated store has just loaded it whole from the row store (`analytics
+    // rebuild` on a fresh file): loading it again would give the same tables, twice the time.
+    if (this.wholeFromRows && !this.building) return;
     await this.dropDerived();
     for (const s of schemaStatements()) await this.engine.exec(s);
     await this.loadSynced();

@@ -84,8 +84,20 @@ for (const target of storeTargets()) {
       const whole = await rowStore('b.duckdb', 1);
       expect(await byCountry(whole)).toEqual(afterB);
       expect(await verifyRollups(whole)).toMatchObject({ ok: true, differences: [] });
+      // A rebuild right after that load keeps it (it would load the same again); once a batch has
+      // been applied on top, a rebuild loads everything anew.
+      const store = await analyticsOf(whole.db);
+      const loadedAt = async () => String((await store.query('select min(synced_at) as t from synced_batches'))[0]?.t);
+      const loadedFirst = await loadedAt();
+      await new Promise((r) => setTimeout(r, 20));
+      await store.rebuild();
+      expect(await loadedAt()).toBe(loadedFirst);
       await writeBatch(whole, makeDeclarations(10, 85, 'R'), { batchKey: 'third', source: 'test' });
-      expect((await analyticsOf(whole.db)).size()).toBe(95);
+      expect(store.size()).toBe(95);
+      expect(await verifyRollups(whole)).toMatchObject({ ok: true, differences: [] });
+      await store.rebuild();
+      expect(await loadedAt()).not.toBe(loadedFirst);
+      expect(store.size()).toBe(95);
       expect(await verifyRollups(whole)).toMatchObject({ ok: true, differences: [] });
       await whole.close();
       await a.close();
