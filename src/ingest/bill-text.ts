@@ -7,8 +7,7 @@
 // their texts with one statement and puts the trigger back, all inside the caller's transaction:
 // a reader never sees bills without their text, and a failed batch rolls everything back.
 import type { Store } from '../db/connect.js';
-import { foldedSql } from '../db/dialect.js';
-import { sql } from 'kysely';
+import { billTextFill } from '../db/migrations/041-bill-text-index.js';
 
 const TRIGGER = 'bills_of_lading_text_insert';
 
@@ -20,12 +19,6 @@ const MIN_ROWS = 1_000;
 export type RestoreBillText = () => void;
 
 const NOTHING: RestoreBillText = () => {};
-
-/** The texts of the bills above rowid `after`, folded as the trigger folds them (migration 041). */
-function textFill(db: Store['db'], after: number): { sql: string; parameters: readonly unknown[] } {
-  const folded = ['shipper_name', 'consignee_name', 'goods_description'].map((c) => foldedSql(sql.raw(c)));
-  return sql`insert into bills_of_lading_text (rowid, shipper, consignee, goods) select rowid, ${sql.join(folded)} from bills_of_lading where rowid > ${after}`.compile(db);
-}
 
 /**
  * Before inserting `adding` bills of lading into SQLite (inside a transaction): drops the text
@@ -41,7 +34,7 @@ export function deferBillText(store: Pick<Store, 'engine' | 'sqlite' | 'db'>, ad
   const before = Number((raw.prepare('select coalesce(max(rowid), 0) as n from bills_of_lading').get() as { n: number }).n);
   raw.exec(`drop trigger "${TRIGGER}"`);
   return () => {
-    const fill = textFill(store.db, before);
+    const fill = billTextFill(before).compile(store.db);
     raw.prepare(fill.sql).run(...(fill.parameters as number[]));
     raw.exec(trigger.sql);
   };

@@ -17,10 +17,27 @@ function foldedRow(prefix: string): RawBuilder<unknown> {
   return sql.join(TEXTS.map(([, column]) => foldedSql(sql.raw(`${prefix}${column}`))));
 }
 
+/** Indexes the texts of the bills above rowid `after` (SQLite): what the insert trigger does, in one statement. */
+export function billTextFill(after: number): RawBuilder<unknown> {
+  const names = sql.raw(TEXTS.map(([name]) => name).join(', '));
+  return sql`insert into bills_of_lading_text (rowid, ${names}) select rowid, ${foldedRow('')} from bills_of_lading where rowid > ${after}`;
+}
+
+/**
+ * The schema-qualified `gin_trgm_ops` of pg_trgm, creating the extension in public when it is
+ * missing: an extension made in a store's own schema would be dropped with that schema, and with
+ * it every other schema's indexes.
+ */
+export async function trigramOps(db: Kysely<unknown>): Promise<RawBuilder<unknown>> {
+  const found = async () => (await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)).rows[0]?.s;
+  if (!(await found())) await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  return sql`${sql.id(String(await found()))}.gin_trgm_ops`;
+}
+
 async function sqliteIndex(db: Kysely<unknown>): Promise<void> {
   const names = sql.raw(TEXTS.map(([name]) => name).join(', '));
   await sql`create virtual table bills_of_lading_text using fts5(${names}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(db);
-  await sql`insert into bills_of_lading_text (rowid, ${names}) select rowid, ${foldedRow('')} from bills_of_lading`.execute(db);
+  await billTextFill(0).execute(db);
   const insert = sql`insert into bills_of_lading_text (rowid, ${names}) values (new.rowid, ${foldedRow('new.')});`;
   const remove = sql`delete from bills_of_lading_text where rowid = old.rowid;`;
   await sql`create trigger bills_of_lading_text_insert after insert on bills_of_lading begin ${insert} end`.execute(db);
@@ -32,11 +49,7 @@ async function postgresIndex(db: Kysely<unknown>): Promise<void> {
   // Building the indexes of millions of bills outlasts DB_STATEMENT_TIMEOUT_MS; the migrations run
   // in one transaction on PostgreSQL, so this lifts it for them only.
   await sql`set local statement_timeout = 0`.execute(db);
-  // In public when it is made here: an extension made in a store's own schema would be dropped
-  // with that schema, and with it every other schema's indexes.
-  const found = async () => (await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)).rows[0]?.s;
-  if (!(await found())) await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-  const ops = sql`${sql.id(String(await found()))}.gin_trgm_ops`;
+  const ops = await trigramOps(db);
   for (const [name, column] of TEXTS) {
     await sql`create index if not exists ${sql.id(`bills_of_lading_${name}_trgm`)} on bills_of_lading using gin ((${foldedSql(sql.ref(column))}) ${ops})`.execute(db);
   }

@@ -8,6 +8,7 @@
 // Texts shorter than a trigram still go through the LIKE (`companyIdsNamed` in dialect.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connect.js';
+import { trigramOps } from './041-bill-text-index.js';
 
 async function sqliteIndex(db: Kysely<unknown>): Promise<void> {
   await sql`create virtual table companies_name_text using fts5(name, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(db);
@@ -19,10 +20,7 @@ async function sqliteIndex(db: Kysely<unknown>): Promise<void> {
 
 async function postgresIndex(db: Kysely<unknown>): Promise<void> {
   await sql`set local statement_timeout = 0`.execute(db);
-  // pg_trgm is made in public by migration 041 when missing; found wherever it lives.
-  const found = async () => (await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)).rows[0]?.s;
-  if (!(await found())) await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-  await sql`create index if not exists companies_name_folded_trgm on companies using gin (name_folded ${sql.id(String(await found()))}.gin_trgm_ops)`.execute(db);
+  await sql`create index if not exists companies_name_folded_trgm on companies using gin (name_folded ${await trigramOps(db)})`.execute(db);
 }
 
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
