@@ -1,7 +1,8 @@
 // Sends each planned request of the named operations once, one at a time, to a running server and
 // prints the distribution of the server's own time per request (meta.took_ms) and the slowest
 // requests: where a benchmark's p99 comes from, without the queueing of concurrent load.
-//   npx tsx bench/probe.ts --server URL --declarations N --only op1,op2 [--passes 2]
+//   npx tsx bench/probe.ts --server URL --declarations N --only op1,op2 [--passes 2] [--match REGEX]
+// `--match` keeps only the requests whose path matches (e.g. `q=` for the free-text ones).
 import { parseArgs } from 'node:util';
 import { prepareDataset, createBenchKey } from './dataset.js';
 import { drawSamples } from './samples.js';
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
     passes: { type: 'string', default: '2' },
     variants: { type: 'string', default: '400' },
+    match: { type: 'string', default: '' },
   },
 });
 const url = values.server!;
@@ -28,7 +30,9 @@ const only = values.only!.split(',').map((s) => s.trim().toLowerCase()).filter(B
 const plans = planOperations(doc, samples, creds, Number(values.variants)).filter((p) => !p.skipped && (only.length === 0 || only.includes(p.operationId.toLowerCase())));
 
 const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
+const match = values.match ? new RegExp(values.match) : null;
 for (const plan of plans) {
+  if (match) plan.variants = plan.variants.filter((v) => match.test(v.path));
   for (let pass = 1; pass <= Number(values.passes); pass++) {
     const times: { ms: number; wall: number; path: string }[] = [];
     for (const v of plan.variants) {

@@ -54,6 +54,17 @@ export function textIndexPhrase(engine: Engine, folded: string): string | null {
 }
 
 /**
+ * Ids of the distinct goods descriptions (`item_texts`, migration 043) whose folded text contains
+ * `folded`, as a subquery: through the trigram index on either engine, as a LIKE over the distinct
+ * texts where the text is shorter than a trigram or the engine is not known.
+ */
+export function itemTextIdsMatching(engine: Engine | null, folded: string): RawBuilder<unknown> {
+  const phrase = engine ? textIndexPhrase(engine, folded) : null;
+  if (phrase) return sql`select rowid as id from item_texts_text where item_texts_text match ${phrase}`;
+  return sql`select id from item_texts where ${foldedSql(sql.ref('description'))} like ${likePattern(folded)} escape '\\'`;
+}
+
+/**
  * Ids of the companies whose folded name contains `folded`, as a subquery: through the trigram
  * name index on SQLite (migration 042), as a LIKE that PostgreSQL's trigram index answers, and as a
  * LIKE where the engine is not known or the text is shorter than a trigram.

@@ -18,6 +18,7 @@ import * as m032 from './migrations/032-webhook-outbox.js';
 import * as m040 from './migrations/040-rollups-derived.js';
 import * as m041 from './migrations/041-bill-text-index.js';
 import * as m042 from './migrations/042-company-name-index.js';
+import * as m043 from './migrations/043-item-text-index.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '040-rollups-derived': m040,
   '041-bill-text-index': m041,
   '042-company-name-index': m042,
+  '043-item-text-index': m043,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

@@ -55,7 +55,11 @@ export interface DeclarationItemsTable {
   quantity_unit: string; net_weight_kg: number; gross_weight_kg: number; value_usd_cents: number;
   country_of_origin: string | null; customs_duty_usd_cents: Generated<number>; additional_duty_usd_cents: Generated<number>;
   vat_usd_cents: Generated<number>;
+  /** The line's description in `item_texts` (migration 043). */
+  text_id: number | null;
 }
+/** Each distinct goods description of the lines, once (the free-text index of record lists). */
+export interface ItemTextsTable { id: Generated<number>; description: string }
 export interface BillsOfLadingTable {
   bl_number: string; flow: 'import' | 'export'; carrier_scac: string; vessel: string | null; voyage: string | null;
   booking_number: string | null; port_of_loading: string; port_of_discharge: string; shipper_name: string;
@@ -160,6 +164,7 @@ export interface DB {
   ingest_batches: IngestBatchesTable;
   declarations: DeclarationsTable;
   declaration_items: DeclarationItemsTable;
+  item_texts: ItemTextsTable;
   bills_of_lading: BillsOfLadingTable;
   containers: ContainersTable;
   shipments: ShipmentsTable;

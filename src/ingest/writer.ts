@@ -11,6 +11,7 @@ import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
 import { CompanyResolver, type Role } from './companies.js';
 import { insertNew, insertRows, type RowSource } from './bulk.js';
+import { itemTextIds } from './item-texts.js';
 import type { StoredDeclaration } from './rollups.js';
 import { dropIndexesForLoad, type RestoreIndexes } from './bulk-indexes.js';
 import { batchCommitted } from './events.js';
@@ -57,7 +58,7 @@ const DECLARATION_COLUMNS = [
 
 const ITEM_COLUMNS = [
   'declaration_id', 'line_no', 'gtip', 'hs6', 'description', 'quantity', 'quantity_unit', 'net_weight_kg', 'gross_weight_kg',
-  'value_usd_cents', 'country_of_origin', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents',
+  'value_usd_cents', 'country_of_origin', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents', 'text_id',
 ] as const;
 
 export async function writeBatch(store: Store, records: readonly unknown[], opts: BatchOptions): Promise<BatchResult> {
@@ -184,6 +185,7 @@ async function storeChunks(
     if (!chunk.length) continue;
     const { lines, owners } = await storeDeclarations(trx, target, resolver, chunk, source, batchId, now, stored);
     restoreItems ??= dropIndexesForLoad(target, 'declaration_items', Math.round((lines.length * batch.expected) / chunk.length));
+    const textIds = await itemTextIds(trx, target, lines.map((it) => it.description));
     const items: RowSource = {
       count: lines.length,
       fill(i, out) {
@@ -191,6 +193,7 @@ async function storeChunks(
         out[0] = owners[i]!; out[1] = it.line_no; out[2] = it.gtip; out[3] = it.hs6; out[4] = it.description; out[5] = it.quantity;
         out[6] = it.quantity_unit; out[7] = it.net_weight_kg; out[8] = it.gross_weight_kg; out[9] = it.value_usd_cents;
         out[10] = it.country_of_origin; out[11] = it.customs_duty_usd_cents; out[12] = it.additional_duty_usd_cents; out[13] = it.vat_usd_cents;
+        out[14] = textIds.get(it.description) ?? null;
       },
     };
     await insertRows(trx, target, { table: 'declaration_items', columns: ITEM_COLUMNS }, items);

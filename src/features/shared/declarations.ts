@@ -4,7 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
 import type { DB } from '../../db/schema.js';
-import { companyIdsNamed, foldedSql, likePattern } from '../../db/dialect.js';
+import { companyIdsNamed, itemTextIdsMatching } from '../../db/dialect.js';
 import type { Engine } from '../../db/connect.js';
 import { rowEngineOf } from '../../analytics/registry.js';
 import { badParam } from '../../http/errors.js';
@@ -72,6 +72,19 @@ export interface WhereOptions {
   flowIndex?: boolean;
   /** The row store's engine, for its company name index (a LIKE scan when not given). */
   engine?: Engine | null;
+  /** `q` matches few declarations: they are read through the parties' and the lines' indexes (qMatches). */
+  qFew?: boolean;
+}
+
+/**
+ * The declarations `q` names, through indexes only: the named companies on either side, and the
+ * lines whose description (item_texts) holds the text. May list a declaration more than once.
+ */
+export function qMatches(q: string, engine: Engine | null): RawBuilder<unknown> {
+  const names = companyIdsNamed(engine, q);
+  return sql`select id from declarations where company_id in (${names})
+    union all select id from declarations where partner_company_id in (${names})
+    union all select declaration_id as id from declaration_items where text_id in (${itemTextIdsMatching(engine, q)})`;
 }
 
 /** The common filters as conditions on `declarations d`; empty when nothing is filtered. */
@@ -82,7 +95,7 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   // flow instead (SQLite has no statistics to tell). Short HS prefixes are common: an EXISTS per
   // row along the date index finds a page soonest.
   const deepHs = f.hs.length > 0 && f.hs.every((h) => h.length >= 6);
-  const narrow = f.companyId !== null || deepHs || opts.flowIndex === false;
+  const narrow = f.companyId !== null || deepHs || opts.flowIndex === false || (f.q !== null && opts.qFew === true);
   if (f.flow) w.push(narrow ? sql`(d.flow || '') = ${f.flow}` : sql`d.flow = ${f.flow}`);
   if (f.from) w.push(sql`d.registered_at >= ${f.from}`);
   if (f.to) w.push(sql`d.registered_at <= ${f.to}`);
@@ -101,12 +114,12 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   }
   if (f.minValueCents !== null) w.push(sql`d.value_usd_cents >= ${f.minValueCents}`);
   if (f.maxValueCents !== null) w.push(sql`d.value_usd_cents <= ${f.maxValueCents}`);
-  if (f.q) {
-    const like = likePattern(f.q);
+  if (f.q && opts.qFew) w.push(sql`d.id in (${qMatches(f.q, opts.engine ?? null)})`);
+  else if (f.q) {
     const names = companyIdsNamed(opts.engine ?? null, f.q);
     const parts = [sql`d.company_id in (${names})`, sql`d.partner_company_id in (${names})`];
     if (opts.qItems !== false) {
-      parts.push(sql`exists (select 1 from declaration_items qi where qi.declaration_id = d.id and ${foldedSql(sql.ref('qi.description'))} like ${like} escape '\\')`);
+      parts.push(sql`exists (select 1 from declaration_items qi where qi.declaration_id = d.id and qi.text_id in (${itemTextIdsMatching(opts.engine ?? null, f.q)}))`);
     }
     w.push(sql`(${sql.join(parts, sql` or `)})`);
   }
@@ -191,11 +204,27 @@ export interface ListInput {
   extra?: RawBuilder<unknown>[];
 }
 
-/** Up to limit + 1 declaration headers after the keyset position, in `sort` order. */
-export async function listDeclarations(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[]> {
+// Up to this many declarations named by `q`, a list reads them through their indexes and sorts
+// them; past it they are dense enough that walking the list's order and testing each row (a name
+// is an id in a set, a line's text an id in a set) fills a page soonest. A rare name walked along
+// the order tested every declaration of the period (about a second at a million declarations).
+const Q_FEW = 10_000;
+
+async function qMatchCount(db: Kysely<DB>, q: string, engine: Engine | null, cap: number): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from (select id from (${qMatches(q, engine)}) m limit ${sql.lit(cap + 1)}) c`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Up to limit + 1 declaration headers after the keyset position, in `sort` order. `qFewest`: where
+ * the two ways of answering `q` change (tests try both).
+ */
+export async function listDeclarations(db: Kysely<DB>, input: ListInput, qFewest = Q_FEW): Promise<DeclarationRow[]> {
   const desc = input.sort.startsWith('-');
   const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
-  const conditions = [...declarationConditions(input.filters, { qItems: true, engine: rowEngineOf(db) }), ...(input.extra ?? [])];
+  const engine = rowEngineOf(db);
+  const qFew = input.filters.q !== null && (await qMatchCount(db, input.filters.q, engine, qFewest)) <= qFewest;
+  const conditions = [...declarationConditions(input.filters, { qItems: true, engine, qFew }), ...(input.extra ?? [])];
   if (input.after) {
     const { key, id } = input.after;
     // Expanded row comparison: portable, and both planners turn it into an index range.
