@@ -19,6 +19,7 @@ import * as m040 from './migrations/040-rollups-derived.js';
 import * as m041 from './migrations/041-bill-text-index.js';
 import * as m042 from './migrations/042-company-name-index.js';
 import * as m043 from './migrations/043-item-text-index.js';
+import * as m043b from './migrations/043-list-filter-indexes.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '041-bill-text-index': m041,
   '042-company-name-index': m042,
   '043-item-text-index': m043,
+  '043-list-filter-indexes': m043b,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

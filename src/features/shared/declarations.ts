@@ -74,6 +74,16 @@ export interface WhereOptions {
   engine?: Engine | null;
   /** `q` matches few declarations: they are read through the parties' and the lines' indexes (qMatches). */
   qFew?: boolean;
+  /**
+   * The HS prefixes match few lines: their declarations are read through the lines' code index.
+   * Not given: assumed for 6 digits or more, not for shorter prefixes.
+   */
+  hsFew?: boolean;
+  /**
+   * False: the date bounds are tested, not used as the way in (SQLite's unary plus), so a list in
+   * value order walks the value index instead of sorting every declaration of the period.
+   */
+  dateIndex?: boolean;
 }
 
 /**
@@ -87,19 +97,25 @@ export function qMatches(q: string, engine: Engine | null): RawBuilder<unknown> 
     union all select declaration_id as id from declaration_items where text_id in (${itemTextIdsMatching(engine, q)})`;
 }
 
+/** The declarations of the lines whose code starts with one of the prefixes, through the code index. */
+function hsLines(hs: string[]): RawBuilder<unknown> {
+  return sql`select hi.declaration_id from declaration_items hi where ${prefixes(sql.ref('hi.gtip'), hs)}`;
+}
+
 /** The common filters as conditions on `declarations d`; empty when nothing is filtered. */
 export function declarationConditions(f: Filters, opts: WhereOptions = { qItems: true }): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [];
-  // A company or a product of 6+ digits selects few rows: those are looked up by their own index
+  // A company, or products with few lines, select few rows: those are looked up by their own index
   // and sorted, and `|| ''` keeps the planner from walking the flow + date index across the whole
-  // flow instead (SQLite has no statistics to tell). Short HS prefixes are common: an EXISTS per
-  // row along the date index finds a page soonest.
-  const deepHs = f.hs.length > 0 && f.hs.every((h) => h.length >= 6);
+  // flow instead (SQLite has no statistics to tell). Common products: an EXISTS per row along the
+  // date index finds a page soonest.
+  const deepHs = f.hs.length > 0 && (opts.hsFew ?? f.hs.every((h) => h.length >= 6));
   const narrow = f.companyId !== null || deepHs || opts.flowIndex === false || (f.q !== null && opts.qFew === true);
   if (f.flow) w.push(narrow ? sql`(d.flow || '') = ${f.flow}` : sql`d.flow = ${f.flow}`);
-  if (f.from) w.push(sql`d.registered_at >= ${f.from}`);
-  if (f.to) w.push(sql`d.registered_at <= ${f.to}`);
-  if (deepHs) w.push(sql`d.id in (select hi.declaration_id from declaration_items hi where ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
+  const date = opts.dateIndex === false ? sql`+d.registered_at` : sql.ref('d.registered_at');
+  if (f.from) w.push(sql`${date} >= ${f.from}`);
+  if (f.to) w.push(sql`${date} <= ${f.to}`);
+  if (deepHs) w.push(sql`d.id in (${hsLines(f.hs)})`);
   else if (f.hs.length) w.push(sql`exists (select 1 from declaration_items hi where hi.declaration_id = d.id and ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
   if (f.countries.length) w.push(inList(sql.ref('d.partner_country'), f.countries));
   if (f.ports.length) w.push(inList(sql.ref('d.port'), f.ports));
@@ -204,27 +220,38 @@ export interface ListInput {
   extra?: RawBuilder<unknown>[];
 }
 
-// Up to this many declarations named by `q`, a list reads them through their indexes and sorts
-// them; past it they are dense enough that walking the list's order and testing each row (a name
-// is an id in a set, a line's text an id in a set) fills a page soonest. A rare name walked along
-// the order tested every declaration of the period (about a second at a million declarations).
-const Q_FEW = 10_000;
+// Up to this many declarations named by `q`, or lines of the HS prefixes, a list reads them
+// through their indexes and sorts them; past it they are dense enough that walking the list's
+// order and testing each row (a name is an id in a set, a line's text an id in a set, a product
+// an EXISTS) fills a page soonest. A rare name or heading walked along the order tested every
+// declaration of the period (about a second at a million declarations).
+const FEW = 30_000;
 
-async function qMatchCount(db: Kysely<DB>, q: string, engine: Engine | null, cap: number): Promise<number> {
-  const r = await sql<{ n: number | string }>`select count(*) as n from (select id from (${qMatches(q, engine)}) m limit ${sql.lit(cap + 1)}) c`.execute(db);
+/** Rows of the subquery, counted up to cap + 1 (through the indexes it reads). */
+async function countUpTo(db: Kysely<DB>, sub: RawBuilder<unknown>, cap: number): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 from (${sub}) m limit ${sql.lit(cap + 1)}) c`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
- * Up to limit + 1 declaration headers after the keyset position, in `sort` order. `qFewest`: where
- * the two ways of answering `q` change (tests try both).
+ * Up to limit + 1 declaration headers after the keyset position, in `sort` order. `few`: where
+ * the two ways of answering `q` and `hs` change (tests try both).
  */
-export async function listDeclarations(db: Kysely<DB>, input: ListInput, qFewest = Q_FEW): Promise<DeclarationRow[]> {
+export async function listDeclarations(db: Kysely<DB>, input: ListInput, few = FEW): Promise<DeclarationRow[]> {
   const desc = input.sort.startsWith('-');
   const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
   const engine = rowEngineOf(db);
-  const qFew = input.filters.q !== null && (await qMatchCount(db, input.filters.q, engine, qFewest)) <= qFewest;
-  const conditions = [...declarationConditions(input.filters, { qItems: true, engine, qFew }), ...(input.extra ?? [])];
+  const f = input.filters;
+  const qFew = f.q !== null && (await countUpTo(db, qMatches(f.q, engine), few)) <= few;
+  const hsFew = f.hs.length > 0 && (await countUpTo(db, hsLines(f.hs), few)) <= few;
+  // Without statistics SQLite prefers the date range and sorts the whole period by value (about a
+  // second for a year at a million declarations), so a value order with nothing narrower to start
+  // from walks the value index. A port, office or country has an index with the date (migration
+  // 043): starting there and sorting its few rows beats walking the value order past the others.
+  // PostgreSQL's planner weighs all of them itself.
+  const gateway = f.ports.length > 0 || f.customsOffices.length > 0 || f.countries.length > 0;
+  const dateIndex = !(byValue(input.sort) && engine === 'sqlite' && !gateway);
+  const conditions = [...declarationConditions(f, { qItems: true, engine, qFew, hsFew, dateIndex }), ...(input.extra ?? [])];
   if (input.after) {
     const { key, id } = input.after;
     // Expanded row comparison: portable, and both planners turn it into an index range.
