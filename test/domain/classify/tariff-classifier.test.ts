@@ -62,6 +62,11 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('925 sterling silver necklace jewelry', 3)[0]!.hs6.slice(0, 4)).toBe('7113');
   });
 
+  it('does not match a line on the words it excludes', () => {
+    // 7117.90 is imitation jewellery 'of other than base metal': steel is a base metal.
+    expect(classifier.classify('stainless steel pendant necklace imitation jewellery', 3)[0]!.hs6).toBe('711719');
+  });
+
   it('reads Turkish through its folding, stemming and glossary', () => {
     const toys = classifier.classify('PLASTİKTEN MAMUL OYUNCAK', 5).map((c) => c.hs6.slice(0, 2));
     expect(toys).toContain('95');
