@@ -357,7 +357,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       for (const g of touched) {
         const base = g * SUPPORT.length;
         let own = 0;
-        for (let i = 0; i < count[g]!; i++) own += top[base + i]! * SUPPORT[i]!;
+        for (let i = 0; i < count[g]!; i++) own += top[base + i]! * TUNING.support[i]!;
         ownScore[g] = own;
         if (own > maxOwn) maxOwn = own;
       }
