@@ -6,7 +6,7 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { conflictingChapters, conflictingHeadings, excludedHeadings } from './rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, names } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
@@ -78,6 +78,7 @@ export const TUNING = {
   turkishHead: 1.5,
 };
 const SUPPORT = TUNING.support;
+const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
 // Stands in, once per word, for the words a line excludes: they count in its length only.
 const NOT = '!';
 // English prepositions of use come before what they govern ('case for phone'): the words after
@@ -259,7 +260,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (bm25.has(term)) out.push({ word, term, boost });
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term));
+      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryBySuffix(word));
       for (const english of [single, phrase]) {
         for (const en of english ?? []) {
           for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
@@ -281,6 +282,12 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (head) for (const t of out) if (t.word === head.word) t.boost *= TUNING.turkishHead;
     }
     return out;
+  }
+
+  // A short word with a case or '-li' suffix that stemming leaves alone ('camdan', 'taştan').
+  function glossaryBySuffix(word: string): readonly string[] | undefined {
+    const bare = names(GLOSSARY_WORDS, word);
+    return bare === undefined ? undefined : TURKISH_GLOSSARY.get(bare);
   }
 
   function offer(g: number, doc: number, score: number): void {
