@@ -7,7 +7,7 @@ import type { Term } from './terms.js';
 // 'plastikten mamul'): a word names a listed material when it is one, or one plus such a suffix.
 const TURKISH_SUFFIXES = ['ndan', 'nden', 'dan', 'den', 'tan', 'ten', 'li', 'lu'];
 
-/** Whether a folded word is one of `words`, directly or with a Turkish case or '-li' suffix. */
+/** Which of `words` a folded word is, directly or with a Turkish case or '-li' suffix; else undefined. */
 export function names(words: ReadonlySet<string> | readonly string[], word: string): string | undefined {
   const has = (w: string) => ('has' in words ? words.has(w) : words.includes(w));
   if (has(word)) return word;
