@@ -1,5 +1,5 @@
 // The dev half's aggregate reliability curve for src/domain/classify/calibration.ts: of the first
-// answers whose margin over the second is at least m, the share right at 6 digits. Only the dev
+// answers whose margin over the second falls in a bin, the share right at 6 digits (its lower bound). Only the dev
 // half (even rows) is read; only these shares, never a row's words, go into the service.
 // Run: npx tsx bench/classify-calibrate-dev.ts [--data DIR]
 import fs from 'node:fs';
@@ -41,4 +41,20 @@ for (const b of blocks) {
     pooled.splice(-2, 2, { froms: [...prev.froms, ...last.froms], n: prev.n + last.n, right: prev.right + last.right });
   }
 }
-for (const p of pooled) for (const from of p.froms) console.log(`  [${from}, ${(p.right / Math.max(1, p.n)).toFixed(2)}], // ${blocks.find((b) => b.from === from)!.n} (pooled ${p.n})`);
+// The share claimed is the lower end of the pooled bin's 90 % one-sided Wilson interval, not its
+// share on the dev half: a few hundred answers measure it to within several points, and the dev
+// half scoring above the test half made the plain shares claim too much there.
+for (const p of pooled) {
+  for (const from of p.froms) {
+    const share = p.right / Math.max(1, p.n);
+    console.log(`  [${from}, ${wilsonLower(p.right, p.n).toFixed(2)}], // ${blocks.find((b) => b.from === from)!.n} (pooled ${p.n}, ${share.toFixed(2)} right)`);
+  }
+}
+
+function wilsonLower(right: number, n: number, z = 1.2816): number {
+  if (n === 0) return 0;
+  const p = right / n;
+  const centre = p + (z * z) / (2 * n);
+  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return (centre - spread) / (1 + (z * z) / n);
+}

@@ -3,6 +3,20 @@
 // 'jewelry' without such a metal, or only 'gold color' or 'gold plated', is imitation jewellery (7117).
 import type { Term } from './terms.js';
 
+// Turkish names the material with a case or '-li' suffix ('çelikten', 'camdan', 'pamuklu',
+// 'plastikten mamul'): a word names a listed material when it is one, or one plus such a suffix.
+const TURKISH_SUFFIXES = ['ndan', 'nden', 'dan', 'den', 'tan', 'ten', 'li', 'lu'];
+
+/** Which of `words` a folded word is, directly or with a Turkish case or '-li' suffix; else undefined. */
+export function names(words: ReadonlySet<string> | readonly string[], word: string): string | undefined {
+  const has = (w: string) => ('has' in words ? words.has(w) : words.includes(w));
+  if (has(word)) return word;
+  for (const s of TURKISH_SUFFIXES) {
+    if (word.length > s.length + 1 && word.endsWith(s) && has(word.slice(0, -s.length))) return word.slice(0, -s.length);
+  }
+  return undefined;
+}
+
 const PRECIOUS = new Set(['gold', 'silver', 'platinum', 'palladium', 'rhodium', 'precious', 'sterling', 'karat', 'carat', 'kt', 'altin', 'gumus']);
 const PRECIOUS_CODES = /^(\d{1,2}k|s?925|s?999|750|585)$/;
 const LOOKALIKE = new Set(['color', 'colour', 'colored', 'coloured', 'tone', 'toned', 'plated', 'plating', 'filled', 'foil', 'rengi', 'kaplama']);
@@ -12,7 +26,7 @@ export function excludedHeadings(words: readonly Term[]): Set<string> {
   let precious = false;
   words.forEach(({ word }, i) => {
     if (PRECIOUS_CODES.test(word)) precious = true;
-    else if (PRECIOUS.has(word) && !LOOKALIKE.has(words[i + 1]?.word ?? '')) precious = true;
+    else if (names(PRECIOUS, word) && !LOOKALIKE.has(words[i + 1]?.word ?? '')) precious = true;
   });
   return precious ? new Set() : new Set(['7113', '7114']);
 }
@@ -60,6 +74,7 @@ const MATERIAL_CHAPTERS = new Map<string, string>();
 for (const [group, chapters] of MATERIALS) for (const c of chapters) MATERIAL_CHAPTERS.set(c, group);
 const MATERIAL_OF = new Map<string, string[]>();
 for (const [group, , words] of MATERIALS) for (const w of words) MATERIAL_OF.set(w, [...(MATERIAL_OF.get(w) ?? []), group]);
+const MATERIAL_WORDS: ReadonlySet<string> = new Set(MATERIAL_OF.keys());
 
 // Chapter 61 is apparel knitted or crocheted, chapter 62 apparel not knitted or crocheted (and
 // chapter 60 knitted fabrics): a description that says which excludes the other.
@@ -76,17 +91,20 @@ const ARTIFICIAL = new Set(['artificial', 'fake', 'faux', 'simulated', 'simulati
  */
 export function conflictingChapters(words: readonly Term[]): Set<string> {
   const named = new Set<string>();
-  for (const { word } of words) for (const g of MATERIAL_OF.get(word) ?? []) named.add(g);
+  for (const { word } of words) {
+    const material = names(MATERIAL_WORDS, word);
+    for (const g of material === undefined ? [] : MATERIAL_OF.get(material)!) named.add(g);
+  }
   const out = new Set<string>();
-  const knitted = words.some(({ word }) => KNITTED.has(word));
-  const woven = words.some(({ word }) => WOVEN.has(word));
+  const knitted = words.some(({ word }) => names(KNITTED, word));
+  const woven = words.some(({ word }) => names(WOVEN, word));
   if (knitted && !woven) out.add('62');
   if (woven && !knitted) ['60', '61'].forEach((c) => out.add(c));
-  if (words.some(({ word }) => ARTIFICIAL.has(word))) ['01', '03', '06', '07', '08'].forEach((c) => out.add(c));
+  if (words.some(({ word }) => names(ARTIFICIAL, word))) ['01', '03', '06', '07', '08'].forEach((c) => out.add(c));
   if (named.size === 0) return out;
   for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
   for (const family of [METALS, FIBRES]) {
-    const says = family.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+    const says = family.map(([, ws]) => words.some(({ word }) => names(ws, word)));
     if (!says.includes(true)) continue;
     family.forEach(([chapters], i) => {
       if (!says[i]) chapters.forEach((c) => out.add(c));
@@ -105,7 +123,7 @@ const UPPERS: ReadonlyArray<[string, readonly string[]]> = [
 
 /** Footwear headings whose uppers' material the description does not name, when it names one. */
 export function conflictingHeadings(words: readonly Term[]): Set<string> {
-  const says = UPPERS.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+  const says = UPPERS.map(([, ws]) => words.some(({ word }) => names(ws, word)));
   const out = new Set<string>();
   if (!says.includes(true)) return out;
   UPPERS.forEach(([heading], i) => {

@@ -6,10 +6,11 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { conflictingChapters, conflictingHeadings, excludedHeadings } from './rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, names } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
+import { splitNegations } from './negation.js';
 import { stem } from './stem.js';
 import { buildRelated } from './wordnet.js';
 
@@ -77,6 +78,9 @@ export const TUNING = {
   turkishHead: 1.5,
 };
 const SUPPORT = TUNING.support;
+const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
+// Stands in, once per word, for the words a line excludes: they count in its length only.
+const NOT = '!';
 // English prepositions of use come before what they govern ('case for phone'): the words after
 // them count less. Not 'with': in listings it mostly gives the goods' own make-up ('sneakers with
 // rubber soles'). Turkish postpositions come after it ('telefon için kılıf', 'maskede kullanılan cam'): the
@@ -118,7 +122,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   const lines = knowledge.lines;
   const docTerms: string[][] = [];
   for (const l of lines) {
-    docTerms.push(terms(l.text).map((t) => t.term));
+    // What a line excludes is not its own ('of other than base metal', '(not knitted)'), but it
+    // still counts in the line's length: a line that excludes much is no shorter, for BM25, than
+    // one that names as much (measured: dropping the words outright gained less).
+    const { kept, negated } = splitNegations(l.text);
+    const own = terms(kept).map((t) => t.term);
+    const excluded = new Set(terms(negated).map((t) => t.term));
+    for (const t of own) excluded.delete(t);
+    docTerms.push([...own, ...[...excluded].map(() => NOT)]);
     if (docTerms.length % 2000 === 0) yield;
   }
   // Word pairs found on at least two lines: a pair on one line only is mostly a phrase of that
@@ -131,7 +142,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   pairCount.clear();
   yield;
   // Single words only: pairs rank lines but explain nothing a word does not.
-  const termSets = docTerms.map((ts) => new Set(ts.filter((t) => !t.includes(' '))));
+  const termSets = docTerms.map((ts) => new Set(ts.filter((t) => !t.includes(' ') && !t.startsWith(NOT))));
   yield;
   const bm25 = buildBm25(docTerms, LENGTH_NORM);
   // Not needed past this point, and the answers' closures would otherwise keep it.
@@ -172,7 +183,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     for (const t of ts) {
       // Word pairs only rank lines: in whole-subheading and whole-heading documents and in the
       // coverage they would add hundreds of MB and say what the single words already say.
-      if (t.includes(' ')) continue;
+      if (t.includes(' ') || t.startsWith(NOT)) continue;
       groupDocs[docGroup[d]!]!.push(t);
       headingDocs[docHeading[d]!]!.push(t);
     }
@@ -186,7 +197,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   // Every term's headings and chapters, each once.
   const reach = new Map<string, { headings: Int32Array; chapters: Uint8Array }>();
   for (const t of bm25.terms()) {
-    if (t.includes(' ')) continue;
+    if (t.includes(' ') || t.startsWith(NOT)) continue;
     const hs = new Set<number>();
     const cs = new Set<number>();
     for (const d of bm25.docsOf(t)) {
@@ -249,7 +260,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (bm25.has(term)) out.push({ word, term, boost });
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term));
+      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryBySuffix(word));
       for (const english of [single, phrase]) {
         for (const en of english ?? []) {
           for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
@@ -271,6 +282,12 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (head) for (const t of out) if (t.word === head.word) t.boost *= TUNING.turkishHead;
     }
     return out;
+  }
+
+  // A short word with a case or '-li' suffix that stemming leaves alone ('camdan', 'taştan').
+  function glossaryBySuffix(word: string): readonly string[] | undefined {
+    const bare = names(GLOSSARY_WORDS, word);
+    return bare === undefined ? undefined : TURKISH_GLOSSARY.get(bare);
   }
 
   function offer(g: number, doc: number, score: number): void {
@@ -347,7 +364,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       for (const g of touched) {
         const base = g * SUPPORT.length;
         let own = 0;
-        for (let i = 0; i < count[g]!; i++) own += top[base + i]! * SUPPORT[i]!;
+        for (let i = 0; i < count[g]!; i++) own += top[base + i]! * TUNING.support[i]!;
         ownScore[g] = own;
         if (own > maxOwn) maxOwn = own;
       }
@@ -427,7 +444,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
 
 function pairsOf(ts: readonly string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i + 1 < ts.length; i++) out.push(`${ts[i]} ${ts[i + 1]}`);
+  for (let i = 0; i + 1 < ts.length; i++) if (!ts[i]!.startsWith(NOT) && !ts[i + 1]!.startsWith(NOT)) out.push(`${ts[i]} ${ts[i + 1]}`);
   return out;
 }
 

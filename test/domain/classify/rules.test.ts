@@ -45,6 +45,20 @@ describe('chapters defined by a material, a way of making or being alive', () =>
     expect(['50', '51', '54', '55'].every((c) => cotton.has(c))).toBe(true);
   });
 
+  it('reads a Turkish material through its case or -li suffix (camdan, çelikten, pamuklu)', () => {
+    const bottle = conflicts('BOŞ ŞİŞE, camdan mamul');
+    expect(bottle.has('70')).toBe(false);
+    expect(bottle.has('39')).toBe(true);
+    const hook = conflicts('dövme çelikten kanca');
+    expect(hook.has('73')).toBe(false);
+    expect(hook.has('76')).toBe(true);
+    expect(conflicts('pamuklu gömlek').has('52')).toBe(false);
+    expect(conflicts('pamuklu gömlek').has('54')).toBe(true);
+    // Only a listed word plus a suffix: 'cotton' is not 'cot' + 'ton', 'tinted' names no tin.
+    expect(conflicts('tinted window')).toEqual(new Set());
+    expect(excludedHeadings(terms('gümüşten kolye'))).toEqual(new Set());
+  });
+
   it('knitted apparel is not chapter 62, woven not 60/61; artificial flowers are not live plants', () => {
     expect(conflicts('knitted dress').has('62')).toBe(true);
     expect(conflicts('knitted dress').has('61')).toBe(false);

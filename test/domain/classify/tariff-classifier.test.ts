@@ -62,12 +62,20 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('925 sterling silver necklace jewelry', 3)[0]!.hs6.slice(0, 4)).toBe('7113');
   });
 
+  it('does not match a line on the words it excludes', () => {
+    // 7117.90 is imitation jewellery 'of other than base metal': steel is a base metal.
+    expect(classifier.classify('stainless steel pendant necklace imitation jewellery', 3)[0]!.hs6).toBe('711719');
+  });
+
   it('reads Turkish through its folding, stemming and glossary', () => {
     const toys = classifier.classify('PLASTİKTEN MAMUL OYUNCAK', 5).map((c) => c.hs6.slice(0, 2));
     expect(toys).toContain('95');
     expect(classifier.classify('fındık, kabuksuz', 3).map((c) => c.hs6)).toContain('080222');
     // A two-word glossary entry: 'saç kurutma' (hair drying), not 'kurutma makinesi' (drying machines).
     expect(classifier.classify('saç kurutma makinesi', 3)[0]!.hs6).toBe('851631');
+    // A case suffix that stemming leaves on a short word: 'camdan' (of glass), 'taştan' (of stone).
+    expect(classifier.classify('camdan vazo', 3)[0]!.hs6.slice(0, 2)).toBe('70');
+    expect(classifier.classify('taştan heykel', 3)[0]!.evidence.matched_terms).toContain('tastan');
   });
 
   it('answers nothing for filler alone, and the first answer is the most confident', () => {

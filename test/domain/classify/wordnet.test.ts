@@ -41,4 +41,10 @@ describe('confidence table', () => {
     }
     expect(confidenceOf(0.6, 0.8)).toBeGreaterThan(confidenceOf(0, 0));
   });
+
+  it('claims no more than the lower bound of what real descriptions achieved', () => {
+    // The dev half's best bin was 41 % right over 93 answers; its 90 % lower bound is 0.35.
+    expect(confidenceOf(1, 1)).toBe(0.35);
+    expect(confidenceOf(0, 0)).toBeLessThan(0.2);
+  });
 });
