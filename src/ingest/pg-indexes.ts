@@ -29,7 +29,7 @@ interface DeferredIndex {
 }
 
 /** Tables whose secondary indexes a seed into an empty PostgreSQL store builds at its end. */
-export const PG_SEED_DEFERRED_TABLES = ['declarations', 'declaration_items', 'containers', 'bills_of_lading', 'shipment_events'] as const;
+export const PG_SEED_DEFERRED_TABLES = ['declarations', 'declaration_items', 'containers', 'bills_of_lading', 'shipments', 'shipment_events'] as const;
 
 /** The same for a file load into an empty store (it writes no documents). */
 export const PG_FILE_DEFERRED_TABLES = ['declarations', 'declaration_items'] as const;
