@@ -117,5 +117,15 @@ describeEachStore('bulk writes', (get) => {
     ).rejects.toMatchObject({ code: '23505' });
     expect((await byKey()).size).toBe(800);
     await sql`drop table direct_probe`.execute(store.db);
+
+    // An id that no sequence gives out is left to the table's default, through staging.
+    await sql`create table noseq_probe (id bigint primary key default (1000 + floor(random() * 1e12))::bigint, k text not null unique)`.execute(store.db);
+    const made = await store.db.transaction().execute((trx) =>
+      insertRows<{ id: string; k: string }>(trx, store, { table: 'noseq_probe', columns: ['k'], suffix: 'returning id, k' }, Array.from({ length: 150 }, (_, i) => [`n${i}`])),
+    );
+    const kept = new Map((await sql<{ id: string; k: string }>`select id, k from noseq_probe`.execute(store.db)).rows.map((r) => [r.k, String(r.id)]));
+    expect(made).toHaveLength(150);
+    expect(made.every((r) => kept.get(r.k) === String(r.id))).toBe(true);
+    await sql`drop table noseq_probe`.execute(store.db);
   });
 });
