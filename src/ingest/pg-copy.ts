@@ -1,10 +1,22 @@
 // PostgreSQL bulk writes through COPY (pg-copy-streams): the rows go to the server as one CSV
 // stream instead of multi-row INSERTs of at most 1,000 rows each, whose parameters the server
-// parses and plans statement by statement. A plain insert is copied straight into its table; an
-// insert with a suffix (ON CONFLICT …, RETURNING …) is copied into a temporary staging table of
-// the same columns and moved with one `INSERT … SELECT … <suffix>`, so duplicates are skipped and
-// conflicting rows updated exactly as before. Everything runs on the connection of the caller's
+// parses and plans statement by statement. Everything runs on the connection of the caller's
 // transaction, so it commits or rolls back with the batch.
+//
+// A plain insert is copied straight into its table. An insert with a suffix is answered one of two
+// ways, with the same result:
+// - directly, when the suffix is `ON CONFLICT … DO NOTHING` and/or `RETURNING` of the row's own
+//   columns and its id: ids are taken from the table's sequence beforehand and copied with the
+//   rows, and the returned rows are made here. With ON CONFLICT the COPY runs under a savepoint:
+//   a row that conflicts (with a stored row, or with another row of the same COPY) fails it, and
+//   the rows go the staging way below. The move was the larger half of the staging way: in a
+//   50,000-declaration seed batch, moving the declarations, bills and containers took about 1.0 of
+//   the batch's 2.1 s. A load into an empty store, or of new records, never conflicts.
+// - through staging: copied into a temporary table of the same columns and moved with one
+//   `INSERT … SELECT … <suffix>`, so duplicates are skipped and conflicting rows updated exactly
+//   as the INSERT would. Used for any other suffix, after a conflict in the transaction, and for
+//   the rest of a transaction that already took many savepoints (each is a subtransaction, and
+//   PostgreSQL slows every reader's snapshot once a transaction has more than 64).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
@@ -26,8 +38,22 @@ export const COPY_MIN_ROWS = 100;
 
 // The connection under each transaction, found once per transaction.
 const clients = new WeakMap<Kysely<DB>, PoolClient>();
-// Staging tables made in each transaction (dropped at its commit).
-const staged = new WeakMap<Kysely<DB>, Set<string>>();
+// Per transaction: staging tables made (dropped at its commit), tables that had a conflict, savepoints taken.
+interface TrxState {
+  staged: Set<string>;
+  conflicted: Set<string>;
+  savepoints: number;
+}
+const states = new WeakMap<Kysely<DB>, TrxState>();
+
+function stateOf(trx: Kysely<DB>): TrxState {
+  let st = states.get(trx);
+  if (!st) states.set(trx, (st = { staged: new Set(), conflicted: new Set(), savepoints: 0 }));
+  return st;
+}
+
+// Below PostgreSQL's 64 cached subtransactions per transaction, with room for the caller's own.
+const MAX_SAVEPOINTS = 48;
 
 /** The pooled connection running `trx`; null outside a transaction (a staging table would not outlive the statement). */
 export async function copyClient(trx: Kysely<DB>, store: Pick<Store, 'pgClient'>): Promise<PoolClient | null> {
@@ -47,13 +73,18 @@ function cell(v: CopyValue | undefined): string {
   return `"${v.includes('"') ? v.replaceAll('"', '""') : v}"`;
 }
 
-function* csv(rows: CopySource, width: number): Generator<string> {
+/**
+ * The rows as CSV text in chunks; with `ids`, each line starts with the row's id, and `seen` is
+ * shown every row after it is filled (the returned rows are made from it).
+ */
+function* csv(rows: CopySource, width: number, ids?: readonly number[], seen?: (i: number, out: CopyValue[]) => void): Generator<string> {
   const out: CopyValue[] = new Array(width);
   const lines: string[] = [];
   for (let i = 0; i < rows.count; i++) {
     out.fill(null);
     rows.fill(i, out);
-    let line = cell(out[0]);
+    seen?.(i, out);
+    let line = ids ? ids[i] + ',' + cell(out[0]) : cell(out[0]);
     for (let c = 1; c < width; c++) line += ',' + cell(out[c]);
     lines.push(line);
     // Chunks of some hundred kilobytes: few stream writes, little held at once.
@@ -65,9 +96,74 @@ function* csv(rows: CopySource, width: number): Generator<string> {
   if (lines.length) yield lines.join('\n') + '\n';
 }
 
-async function copyInto(client: PoolClient, table: string, columns: readonly string[], rows: CopySource): Promise<void> {
-  const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin with (format csv)`));
-  await pipeline(Readable.from(csv(rows, columns.length)), stream);
+async function copyInto(
+  client: PoolClient, table: string, columns: readonly string[], rows: CopySource, ids?: readonly number[], seen?: (i: number, out: CopyValue[]) => void,
+): Promise<void> {
+  const stream = client.query(copyFrom(`copy ${table} (${ids ? 'id, ' : ''}${columns.join(', ')}) from stdin with (format csv)`));
+  await pipeline(Readable.from(csv(rows, columns.length, ids, seen)), stream);
+}
+
+/** A suffix a direct COPY answers: what it skips and what it returns (a column of the row, or the id). */
+interface DirectForm {
+  skipsConflicts: boolean;
+  returning: { column: string; as: string }[];
+}
+
+const NAME = /^[a-z_][a-z0-9_]*$/;
+
+function directForm(suffix: string, columns: readonly string[]): DirectForm | null {
+  const m = /^(on conflict(?: \([a-z_][a-z0-9_]*(?:, ?[a-z_][a-z0-9_]*)*\))? do nothing)?\s*(?:returning (.+))?$/i.exec(suffix.trim());
+  if (!m || (!m[1] && !m[2])) return null;
+  const returning: DirectForm['returning'] = [];
+  for (const part of m[2] ? m[2].split(',') : []) {
+    const r = /^\s*([a-z_][a-z0-9_]*)(?:\s+as\s+([a-z_][a-z0-9_]*))?\s*$/i.exec(part);
+    if (!r || !NAME.test(r[1]!) || (r[1] !== 'id' && !columns.includes(r[1]!))) return null;
+    returning.push({ column: r[1]!, as: r[2] ?? r[1]! });
+  }
+  return { skipsConflicts: Boolean(m[1]), returning };
+}
+
+/** `n` new ids from the sequence behind `table`.id (one round trip); null when the id has no sequence. */
+async function takeIds(client: PoolClient, table: string, n: number): Promise<number[] | null> {
+  const res = await client.query<{ ids: string | null }>(
+    `select array_to_string(array(select nextval(s) from (select pg_get_serial_sequence($1, 'id')::regclass as s) q, generate_series(1, $2) where s is not null), ',') as ids`,
+    [table, n],
+  );
+  const ids = res.rows[0]!.ids ? res.rows[0]!.ids.split(',').map(Number) : [];
+  return ids.length === n ? ids : null;
+}
+
+/** The rows straight into `table`; false when that cannot be done (no sequence for the ids) or a row conflicted (nothing was written). */
+async function copyDirect<R>(client: PoolClient, st: TrxState, spec: { table: string; columns: readonly string[] }, form: DirectForm, rows: CopySource): Promise<R[] | false> {
+  const wantsId = form.returning.some((r) => r.column === 'id') && !spec.columns.includes('id');
+  const ids = wantsId ? await takeIds(client, spec.table, rows.count) : undefined;
+  if (ids === null) return false;
+  const returned: Record<string, CopyValue>[] = [];
+  const at = form.returning.map((r) => (r.column === 'id' && wantsId ? -1 : spec.columns.indexOf(r.column)));
+  const seen = form.returning.length
+    ? (i: number, out: CopyValue[]) => {
+        const row: Record<string, CopyValue> = {};
+        for (let k = 0; k < at.length; k++) row[form.returning[k]!.as] = at[k]! < 0 ? ids![i]! : (out[at[k]!] ?? null);
+        returned.push(row);
+      }
+    : undefined;
+  if (!form.skipsConflicts) {
+    // Without ON CONFLICT the INSERT would fail on a duplicate too: so does the COPY.
+    await copyInto(client, spec.table, spec.columns, rows, ids, seen);
+    return returned as R[];
+  }
+  st.savepoints++;
+  await client.query('savepoint tradeapi_copy');
+  try {
+    await copyInto(client, spec.table, spec.columns, rows, ids, seen);
+  } catch (err) {
+    await client.query('rollback to savepoint tradeapi_copy');
+    if ((err as { code?: unknown }).code !== '23505') throw err;
+    st.conflicted.add(spec.table);
+    return false;
+  }
+  await client.query('release savepoint tradeapi_copy');
+  return returned as R[];
 }
 
 function stagingName(table: string, columns: readonly string[]): string {
@@ -91,9 +187,14 @@ export async function copyRows<R>(
     await copyInto(client, spec.table, spec.columns, rows);
     return [];
   }
+  const st = stateOf(trx);
+  const form = directForm(spec.suffix, spec.columns);
+  if (form && !st.conflicted.has(spec.table) && (!form.skipsConflicts || st.savepoints < MAX_SAVEPOINTS)) {
+    const direct = await copyDirect<R>(client, st, spec, form, rows);
+    if (direct) return direct;
+  }
   const stage = stagingName(spec.table, spec.columns);
-  let made = staged.get(trx);
-  if (!made) staged.set(trx, (made = new Set()));
+  const made = st.staged;
   if (!made.has(stage)) {
     // The target's column types, none of its constraints or indexes; gone at the commit.
     await client.query(`create temp table if not exists ${stage} on commit drop as select ${cols} from ${spec.table} with no data`);

@@ -29,7 +29,7 @@ interface DeferredIndex {
 }
 
 /** Tables whose secondary indexes a seed into an empty PostgreSQL store builds at its end. */
-export const PG_SEED_DEFERRED_TABLES = ['declarations', 'declaration_items', 'containers', 'bills_of_lading', 'shipment_events'] as const;
+export const PG_SEED_DEFERRED_TABLES = ['declarations', 'declaration_items', 'containers', 'bills_of_lading', 'shipments', 'shipment_events'] as const;
 
 /** The same for a file load into an empty store (it writes no documents). */
 export const PG_FILE_DEFERRED_TABLES = ['declarations', 'declaration_items'] as const;
@@ -86,33 +86,75 @@ async function pending(db: Store['db']): Promise<DeferredIndex[]> {
   return row ? (JSON.parse(row.value) as DeferredIndex[]) : [];
 }
 
-/** Builds the indexes and adds the foreign keys a load deferred, and clears the record, in one transaction; returns how many. */
+// Index builds side by side: PostgreSQL 15 builds a GIN index (the bills' three trigram indexes, about
+// half of a seed's final build) in one process, and a B-tree with at most
+// max_parallel_maintenance_workers helpers for part of the work, so one build after another leaves
+// cores idle. Measured on a 200,000-declaration seed's 22 indexes on 2 busy cores (load average
+// 3.5-5): 6.8-7.1 s one at a time, 6.0-6.2 s on two sessions, 5.0-5.4 s on three.
+const BUILD_SESSIONS = 3;
+
+/** `run` over `items` on up to `sessions` pooled connections at once, each taking the next item; stops at the first failure. */
+async function onSessions<T>(db: Store['db'], items: readonly T[], sessions: number, setup: readonly string[], run: (conn: Store['db'], item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const session = () =>
+    db.connection().execute(async (conn) => {
+      for (const s of setup) await sql.raw(s).execute(conn);
+      try {
+        while (!failed && next < items.length) await run(conn, items[next++]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      } finally {
+        // The connection goes back to the pool with its own settings.
+        for (const s of setup) await sql.raw(s.replace(/^set (\w+).*$/, 'reset $1')).execute(conn);
+      }
+    });
+  const results = await Promise.allSettled(Array.from({ length: Math.min(sessions, items.length) }, session));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
+ * Builds the indexes and adds the foreign keys a load deferred, then clears the record; returns
+ * how many. The indexes are built on several connections at once, each build committed on its
+ * own; the foreign keys (which need every row of both tables) and the record's removal follow in
+ * the transaction that holds the record's lock. A build killed halfway leaves the record: the
+ * next call (migrate) builds only what is still missing.
+ */
 export async function restorePgDeferredIndexes(store: Pick<Store, 'engine' | 'db'>): Promise<number> {
   if (store.engine !== 'postgres') return 0;
   if (!(await pending(store.db)).length) return 0;
   const tables = new Set<string>();
+  // Building the indexes of millions of rows outlasts DB_STATEMENT_TIMEOUT_MS (as in migration
+  // 041); a larger sort memory than the 64 MB default lets the GIN (trigram) builds flush less.
+  const setup = ['set statement_timeout = 0', "set maintenance_work_mem = '512MB'"];
   const built = await store.db.transaction().execute(async (trx) => {
     // Read again under a lock, so two processes (a restarted server and the load) build them once.
     await sql`lock table settings in share row exclusive mode`.execute(trx);
-    // Building the indexes of millions of rows outlasts DB_STATEMENT_TIMEOUT_MS (as in migration
-    // 041); a larger sort memory than the 64 MB default lets the GIN (trigram) builds flush less.
-    await sql`set local statement_timeout = 0`.execute(trx);
-    await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
-    const todo = await pending(trx);
-    let n = 0;
-    for (const ix of todo) {
+    for (const s of setup) await sql.raw(s.replace(/^set /, 'set local ')).execute(trx);
+    const todo: DeferredIndex[] = [];
+    for (const ix of await pending(trx)) {
       const exists = ix.constraint
         ? await sql<{ r: string | null }>`select conname as r from pg_constraint where conname = ${ix.name} and conrelid = to_regclass(${ix.table})`.execute(trx)
         : await sql<{ r: string | null }>`select to_regclass(${ix.name}) as r`.execute(trx);
-      if (exists.rows[0]?.r) continue;
-      await sql.raw(ix.sql).execute(trx);
-      tables.add(ix.table);
-      n++;
+      if (!exists.rows[0]?.r) todo.push(ix);
     }
+    // The slowest first (GIN), so that the last builds to start are short ones.
+    const indexes = todo.filter((ix) => !ix.constraint).sort((a, b) => Number(/ using gin /i.test(b.sql)) - Number(/ using gin /i.test(a.sql)));
+    await onSessions(store.db, indexes, BUILD_SESSIONS, setup, async (conn, ix) => {
+      await sql.raw(ix.sql).execute(conn);
+    });
+    for (const ix of todo.filter((ix) => ix.constraint)) {
+      await sql.raw(ix.sql).execute(trx);
+    }
+    for (const ix of todo) tables.add(ix.table);
     await trx.deleteFrom('settings').where('key', '=', DEFERRED_KEY).execute();
-    return n;
+    return todo.length;
   });
   // Fresh statistics for the planner, now that the tables are full.
-  for (const t of tables) await sql`analyze ${sql.table(t)}`.execute(store.db);
+  await onSessions(store.db, [...tables], BUILD_SESSIONS, ['set statement_timeout = 0'], async (conn, table) => {
+    await sql`analyze ${sql.table(table)}`.execute(conn);
+  });
   return built;
 }

@@ -3,8 +3,8 @@
 // killed. Unique indexes and primary keys are never dropped, and a store with data is left alone.
 import { it, expect } from 'vitest';
 import { sql } from 'kysely';
-import { describeEachStore } from '../helpers/stores.js';
-import { deferPgIndexes, restorePgDeferredIndexes } from '../../src/ingest/pg-indexes.js';
+import { describeEachStore, freshStore } from '../helpers/stores.js';
+import { deferPgIndexes, restorePgDeferredIndexes, PG_SEED_DEFERRED_TABLES } from '../../src/ingest/pg-indexes.js';
 import { migrate } from '../../src/db/migrate.js';
 import { writeBatch } from '../../src/ingest/writer.js';
 import { makeDeclarations } from './fixtures.js';
@@ -55,5 +55,46 @@ describeEachStore('deferred indexes on PostgreSQL', (get) => {
     // A store with data keeps its indexes.
     expect(await deferPgIndexes(store, ['declarations'])).toBe(0);
     expect(await indexes(store, 'declarations')).toEqual(before);
+  });
+
+  it('builds only what is still missing, gives the connections back as they were, and keeps the record when a build fails', async (ctx) => {
+    const { target } = get();
+    if (target.engine !== 'postgres') return ctx.skip();
+    const fresh = await freshStore(target);
+    try {
+      const { store } = fresh;
+      const tables = [...PG_SEED_DEFERRED_TABLES];
+      const before = await Promise.all(tables.map((t) => indexes(store, t)));
+      const deferred = await deferPgIndexes(store, tables);
+      expect(deferred).toBeGreaterThan(15);
+      expect((await writeBatch(store, makeDeclarations(200, 0, 'PAR'), { batchKey: 'par-1', source: 'test' })).stored).toBe(200);
+      const record = async () => (await store.db.selectFrom('settings').select('value').where('key', '=', 'load.deferred_indexes').executeTakeFirst())?.value;
+      const recorded = JSON.parse((await record())!) as { name: string; sql: string; constraint?: boolean }[];
+
+      // A build that fails stops the rest and leaves the record, for the next migrate.
+      const broken = [...recorded, { table: 'declarations', name: 'declarations_broken', sql: 'create index declarations_broken on declarations (no_such_column)' }];
+      await store.db.updateTable('settings').set({ value: JSON.stringify(broken) }).where('key', '=', 'load.deferred_indexes').execute();
+      await expect(restorePgDeferredIndexes(store)).rejects.toThrow(/no_such_column/);
+      expect(await record()).toBe(JSON.stringify(broken));
+
+      // As after a build killed halfway: whatever is there already is not built again.
+      await store.db.updateTable('settings').set({ value: JSON.stringify(recorded) }).where('key', '=', 'load.deferred_indexes').execute();
+      const gin = recorded.find((ix) => / using gin /i.test(ix.sql))!;
+      if (!(await sql<{ r: string | null }>`select to_regclass(${gin.name}) as r`.execute(store.db)).rows[0]!.r) await sql.raw(gin.sql).execute(store.db);
+      const missing = await Promise.all(recorded.map(async (ix) => ix.constraint || !(await sql<{ r: string | null }>`select to_regclass(${ix.name}) as r`.execute(store.db)).rows[0]!.r));
+      expect(await restorePgDeferredIndexes(store)).toBe(missing.filter(Boolean).length);
+      expect(await record()).toBeUndefined();
+      expect(await Promise.all(tables.map((t) => indexes(store, t)))).toEqual(before);
+
+      // The pooled connections that built them run with the pool's own settings again.
+      const shown = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          store.db.connection().execute(async (conn) => (await sql<{ m: string }>`select current_setting('maintenance_work_mem') as m`.execute(conn)).rows[0]!.m),
+        ),
+      );
+      expect(shown.every((m) => m !== '512MB')).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The seed generating on a second thread must store exactly what it stores on one thread, and a
 // failing thread must stop the seed with whole batches only.
 import { describe, it, expect } from 'vitest';
+import { sql } from 'kysely';
 import { freshStore, storeTargets } from '../helpers/stores.js';
 import { dumpTables } from '../helpers/dump.js';
 import { seedStore } from '../../src/synth/seed.js';
@@ -17,7 +18,15 @@ const TABLES = [
 const dump = (store: Store) => dumpTables(store, TABLES);
 
 async function indexNames(store: Store): Promise<string[]> {
-  if (store.engine !== 'sqlite') return [];
+  if (store.engine !== 'sqlite') {
+    // Indexes and foreign keys: a PostgreSQL seed defers both.
+    const res = await sql<{ name: string }>`
+      select indexname as name from pg_indexes where schemaname = current_schema()
+      union all
+      select c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = current_schema() and c.contype = 'f'
+      order by name`.execute(store.db);
+    return res.rows.map((r) => r.name);
+  }
   return (store.sqlite!.prepare(`select name from sqlite_master where type = 'index' order by name`).all() as { name: string }[]).map((r) => r.name);
 }
 
@@ -47,6 +56,7 @@ for (const target of storeTargets()) {
       const fresh = await freshStore(target);
       try {
         const before = await indexNames(fresh.store);
+        expect(before).toContain('shipments_status');
         await expect(seedStore(fresh.store, { seed: 22, declarations: 3_000, from, to, batchSize: 1_000, thread: true, threadFailAfter: 1 }))
           .rejects.toThrow(/generating thread failed: failing after 1 batches/);
         const n = async (table: 'declarations' | 'ingest_batches') =>
