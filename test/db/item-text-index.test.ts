@@ -6,7 +6,6 @@ import { it, expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { describeEachStore } from '../helpers/stores.js';
 import { foldedSql, itemTextIdsMatching, likePattern } from '../../src/db/dialect.js';
-import { foldTurkish } from '../../src/domain/codes/text.js';
 import { writeBatch } from '../../src/ingest/writer.js';
 import { listDeclarations } from '../../src/features/shared/declarations.js';
 import { parseFilters } from '../../src/features/shared/filters.js';
@@ -72,7 +71,6 @@ describeEachStore('item text index', (get) => {
     expect(page.map((p) => p.declaration_no)).toEqual([d.declaration_no]);
     const none = await listDeclarations(store.db, { filters: parseFilters({ q: 'celik vanax' }), sort: '-registered_at', after: null, limit: 10 });
     expect(none).toEqual([]);
-    expect(foldTurkish('ÇELİK')).toBe('celik');
   });
 
   it('answers a list the same whether q is read through its indexes or tested along the order', async () => {

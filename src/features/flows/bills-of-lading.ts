@@ -12,7 +12,7 @@ import { foldTurkish } from '../../domain/codes/text.js';
 import { parseDateBound, type Flow } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import {
-  BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, toBillOfLadingView, whereClause, type BillOfLadingRow,
+  BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, inList, narrowest, prefixes, toBillOfLadingView, whereClause, type BillOfLadingRow,
 } from '../shared/declarations.js';
 import type { Store } from '../../db/connect.js';
 import { foldedSql, likePattern, textIndexPhrase } from '../../db/dialect.js';
@@ -69,10 +69,6 @@ export function parseBillFilter(query: Record<string, unknown>, flow: Flow): Bil
   return { flow, from, to, ports, countries, carriers, vessel, companyId: typeof query.company_id === 'number' ? query.company_id : null, q };
 }
 
-function inList(column: RawBuilder<unknown>, values: readonly string[]): RawBuilder<unknown> {
-  return sql`${column} in (${sql.join(values.map((v) => sql`${v}`))})`;
-}
-
 function conditions(f: BillFilter): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [sql`b.flow = ${f.flow}`];
   if (f.from) w.push(sql`b.issued_at >= ${f.from}`);
@@ -84,7 +80,7 @@ function conditions(f: BillFilter): RawBuilder<unknown>[] {
     const known = PORTS.filter((p) => f.countries.includes(p.country)).map((p) => p.code);
     // A range of codes per country (a UN/LOCODE starts with its country), which the port indexes
     // serve; `substr` would be tested row by row.
-    const parts = f.countries.map((c) => sql`(${col} >= ${c} and ${col} < ${c + '\uffff'})`);
+    const parts = [prefixes(col, f.countries)];
     if (known.length) parts.push(inList(col, known));
     w.push(sql`(${sql.join(parts, sql` or `)})`);
   }
@@ -140,7 +136,7 @@ function gatewaySets(f: BillFilter): RawBuilder<unknown>[] {
   if (f.countries.length) {
     const col = sql.ref(f.flow === 'import' ? 'port_of_loading' : 'port_of_discharge');
     const known = PORTS.filter((p) => f.countries.includes(p.country)).map((p) => p.code);
-    const parts = f.countries.map((c) => rows(sql`${col} >= ${c} and ${col} < ${c + '\uffff'}`));
+    const parts = [rows(prefixes(col, f.countries))];
     if (known.length) parts.push(rows(inList(col, known)));
     sets.push(sql.join(parts, sql` union `));
   }
@@ -148,15 +144,8 @@ function gatewaySets(f: BillFilter): RawBuilder<unknown>[] {
 }
 
 /** The narrowest of the gateway filters' bill sets if it holds at most `cap` bills (SQLite). */
-async function gatewayDriver(store: BillStore, f: BillFilter, cap: number): Promise<RawBuilder<unknown> | null> {
-  if (store.engine !== 'sqlite') return null;
-  let best: { set: RawBuilder<unknown>; n: number } | null = null;
-  for (const set of gatewaySets(f)) {
-    const r = await sql<{ n: number }>`select count(*) as n from (select 1 from (${set}) g limit ${sql.lit(cap + 1)}) c`.execute(store.db);
-    const n = Number(r.rows[0]?.n ?? 0);
-    if (n <= cap && (!best || n < best.n)) best = { set, n };
-  }
-  return best?.set ?? null;
+async function gatewayDriver(store: BillStore, f: BillFilter, cap: number): Promise<RawBuilder<unknown> | undefined> {
+  return store.engine === 'sqlite' ? narrowest(store.db, gatewaySets(f), cap) : undefined;
 }
 
 /**

@@ -56,11 +56,11 @@ function byValue(sort: DeclarationSort): boolean {
 
 // --- filters as SQL over `declarations d` -------------------------------------------------------
 
-function inList(column: RawBuilder<unknown>, values: readonly (string | number)[]): RawBuilder<unknown> {
+export function inList(column: RawBuilder<unknown>, values: readonly (string | number)[]): RawBuilder<unknown> {
   return sql`${column} in (${sql.join(values.map((v) => sql`${v}`))})`;
 }
 
-function prefixes(column: RawBuilder<unknown>, codes: string[]): RawBuilder<unknown> {
+export function prefixes(column: RawBuilder<unknown>, codes: readonly string[]): RawBuilder<unknown> {
   // Range conditions, not LIKE: they use the b-tree index on both engines.
   return sql`(${sql.join(codes.map((p) => sql`(${column} >= ${p} and ${column} < ${p + '\uffff'})`), sql` or `)})`;
 }
@@ -236,6 +236,16 @@ async function countUpTo(db: Kysely<DB>, sub: RawBuilder<unknown>, cap: number):
   return Number(r.rows[0]?.n ?? 0);
 }
 
+/** The set with the fewest rows, if it has at most `cap` (each counted up to cap + 1). */
+export async function narrowest(db: Kysely<DB>, sets: readonly RawBuilder<unknown>[], cap: number): Promise<RawBuilder<unknown> | undefined> {
+  let best: { set: RawBuilder<unknown>; n: number } | undefined;
+  for (const set of sets) {
+    const n = await countUpTo(db, set, cap);
+    if (n <= cap && (!best || n < best.n)) best = { set, n };
+  }
+  return best?.set;
+}
+
 /**
  * The ids of the declarations of the port, customs office or country filter with the fewest rows in
  * the flow and period, through its index (migration 043), if it has at most `cap`. SQLite keeps no
@@ -253,12 +263,7 @@ async function gatewayDriver(db: Kysely<DB>, f: Filters, cap: number): Promise<R
   add('port', f.ports);
   add('customs_office', f.customsOffices);
   add('partner_country', f.countries);
-  let best: { set: RawBuilder<unknown>; n: number } | undefined;
-  for (const set of sets) {
-    const n = await countUpTo(db, set, cap);
-    if (n <= cap && (!best || n < best.n)) best = { set, n };
-  }
-  return best?.set;
+  return narrowest(db, sets, cap);
 }
 
 /**
@@ -270,16 +275,18 @@ export async function listDeclarations(db: Kysely<DB>, input: ListInput, few = F
   const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
   const engine = rowEngineOf(db);
   const f = input.filters;
-  const qFew = f.q !== null && (await countUpTo(db, qMatches(f.q, engine), few)) <= few;
-  const hsFew = f.hs.length > 0 && (await countUpTo(db, hsLines(f.hs), few)) <= few;
-  const driver = f.companyId === null && !qFew && !hsFew && engine === 'sqlite' ? await gatewayDriver(db, f, few) : undefined;
+  // The counts stand in for statistics SQLite does not keep; PostgreSQL's planner has its own.
+  const counted = engine === 'sqlite';
+  const qFew = counted && f.q !== null && (await countUpTo(db, qMatches(f.q, engine), few)) <= few;
+  const hsFew = counted && f.hs.length > 0 ? (await countUpTo(db, hsLines(f.hs), few)) <= few : undefined;
+  const driver = counted && f.companyId === null && !qFew && !hsFew ? await gatewayDriver(db, f, few) : undefined;
   // Without statistics SQLite prefers the date range and sorts the whole period by value (about a
   // second for a year at a million declarations), so a value order with nothing narrower to start
   // from walks the value index. A port, office or country has an index with the date (migration
   // 043): starting there and sorting its few rows beats walking the value order past the others.
   // PostgreSQL's planner weighs all of them itself.
   const gateway = f.ports.length > 0 || f.customsOffices.length > 0 || f.countries.length > 0;
-  const dateIndex = !(byValue(input.sort) && engine === 'sqlite' && !gateway);
+  const dateIndex = !(byValue(input.sort) && counted && !gateway);
   const conditions = [...declarationConditions(f, { qItems: true, engine, qFew, hsFew, dateIndex, driver }), ...(input.extra ?? [])];
   if (input.after) {
     const { key, id } = input.after;
