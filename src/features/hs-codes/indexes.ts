@@ -17,9 +17,11 @@ const classify = new WeakMap<Db, Cached>();
 
 // Declarations arrive in batches; rebuilding the classifier on each would thrash, so a new build
 // waits at least this long after the previous one.
-const CLASSIFIER_REBUILD_MS = 60_000;
+export const CLASSIFIER_REBUILD_MS = 60_000;
 /** Distinct (code, description) pairs taken from declarations, most frequent first. */
 export const MAX_DECLARED_EXAMPLES = 200_000;
+/** Declarations (the latest) whose lines the declared examples are drawn from. */
+export const DECLARED_WINDOW = 300_000;
 
 function nomenclatureDocs(rows: Awaited<ReturnType<typeof allCodes>>, filter: (code: string) => boolean): HsDoc[] {
   const docs: HsDoc[] = [];
@@ -45,7 +47,11 @@ export async function searchIndex(db: Db, edition: string): Promise<HsClassifier
   return index;
 }
 
-/** The classifier: HS 2022 subheadings and GTİP lines plus what was declared under each GTİP. */
+/**
+ * The classifier: HS 2022 subheadings and GTİP lines plus what was declared under each GTİP. After
+ * new declarations a new one is built while the previous one keeps answering; only the very first
+ * build is waited for.
+ */
 export async function classifier(db: Db): Promise<HsClassifier> {
   await ensureBuiltins(db);
   const key = `${await hsVersion(db)}/${await itemsMark(db)}`;
@@ -54,15 +60,26 @@ export async function classifier(db: Db): Promise<HsClassifier> {
   const index = (async () => {
     const rows = await allCodes(db, DEFAULT_EDITION);
     const docs = nomenclatureDocs(rows, (c) => c.length === 6 || c.length === 12);
-    for (const d of await declaredDescriptions(db, MAX_DECLARED_EXAMPLES)) {
+    for (const d of await declaredDescriptions(db, MAX_DECLARED_EXAMPLES, DECLARED_WINDOW)) {
       if (/^\d{12}$/.test(d.gtip)) docs.push({ code: d.gtip, text: d.description, source: 'declaration', weight: 1 + Math.log10(d.n) / 4 });
     }
     return buildClassifier(docs);
   })();
   const entry = { key, builtAt: Date.now(), index };
-  classify.set(db, entry);
-  index.catch(() => {
-    if (classify.get(db) === entry) classify.delete(db);
-  });
-  return index;
+  const previous = cached?.index;
+  if (!previous) {
+    classify.set(db, entry);
+    index.catch(() => {
+      if (classify.get(db) === entry) classify.delete(db);
+    });
+    return index;
+  }
+  // Until the new build is done the previous one answers (its builtAt is moved on, so concurrent
+  // requests do not start builds of their own); a failed build leaves the previous one in place.
+  classify.set(db, { key: cached.key, builtAt: Date.now(), index: previous });
+  index.then(
+    () => classify.set(db, entry),
+    () => undefined,
+  );
+  return previous;
 }
