@@ -67,6 +67,8 @@ export function schemaStatements(): string[] {
     createTable('declaration_items', ITEM_COLUMNS),
     'create table if not exists synced_batches (id BIGINT primary key, declarations BIGINT, synced_at TIMESTAMP)',
     'create table if not exists analytic_meta (key VARCHAR primary key, value VARCHAR)',
+    // Months appended to by batches since their last compaction (see compactPending in sync.ts).
+    'create table if not exists compaction_pending (period INTEGER primary key)',
   ];
   for (const def of ROLLUPS) out.push(createTable(def.table, rollupColumns(def)));
   for (const p of PRE_AGGREGATIONS) {
@@ -77,7 +79,7 @@ export function schemaStatements(): string[] {
 
 /** Every derived table, raw copies first. */
 export function derivedTables(): string[] {
-  return ['declarations', 'declaration_items', ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table)];
+  return ['declarations', 'declaration_items', 'compaction_pending', ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table)];
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */

@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.js';
 import { Engine, type Row, type Value } from './engine.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
-import { applyBatches, applyStored, batchSignature, committedBatches, compact, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
+import { applyBatches, applyStored, batchSignature, committedBatches, compactPending, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 
 export interface AnalyticOptions {
@@ -27,11 +27,17 @@ export interface AnalyticOptions {
    * batch by batch; default 20,000.
    */
   loadWholeFrom?: number;
+  /** Declarations applied batch by batch before the months they touched are compacted; default 20,000. */
+  compactAfter?: number;
   /** Called with the number of declarations applied so far during a long catch-up. */
   progress?: (applied: number, total: number) => void;
 }
 
 export type AnalyticState = 'building' | 'ready';
+
+// Declarations applied batch by batch before the months they touched are compacted. Compaction
+// works a month at a time, so its cost does not grow with the store.
+const COMPACT_AFTER = 20_000;
 
 
 export class AnalyticStore {
@@ -44,6 +50,7 @@ export class AnalyticStore {
   /** Loaded whole from the row store by this process, with nothing applied since: a rebuild now would redo that load. */
   private wholeFromRows = false;
   private sinceCompaction = 0;
+  private compacting: Promise<void> | null = null;
   private declarations = 0;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: () => void = () => undefined;
@@ -168,7 +175,7 @@ export class AnalyticStore {
       applied += n;
       if (total > 50_000) this.opts.progress?.(applied, total);
     }
-    if (this.sinceCompaction > Math.max(20_000, this.declarations * 0.2)) await this.compactAll();
+    if (this.sinceCompaction >= (this.opts.compactAfter ?? COMPACT_AFTER)) await this.compactAll();
     this.signature = signature;
     this.building = false;
   }
@@ -193,14 +200,22 @@ export class AnalyticStore {
     this.maxSynced = Math.max(this.maxSynced, batchId);
     this.declarations += n;
     this.sinceCompaction += n;
-    if (this.sinceCompaction > Math.max(20_000, this.declarations * 0.2)) await this.compactAll();
+    // Not waited for: the batch is readable already, and its writer should not pay for the months.
+    if (this.sinceCompaction >= (this.opts.compactAfter ?? COMPACT_AFTER)) void this.compactAll().catch((err: unknown) => this.log('compacting the analytic store failed', err));
   }
 
-  private async compactAll(): Promise<void> {
-    for (const def of ROLLUPS) await compact(this.engine, def.table, def.keys, measuresOf(def));
-    for (const p of PRE_AGGREGATIONS) await compact(this.engine, p.table, p.keys, p.measures);
-    await this.engine.exec('checkpoint');
+  /** Compacts the months batches appended to; a call while one runs waits for that one. */
+  private compactAll(): Promise<void> {
     this.sinceCompaction = 0;
+    this.compacting ??= (async () => {
+      try {
+        const tables = [...ROLLUPS.map((d) => ({ table: d.table, keys: d.keys, measures: measuresOf(d) })), ...PRE_AGGREGATIONS];
+        if (await compactPending(this.engine, tables)) await this.engine.exec('checkpoint');
+      } finally {
+        this.compacting = null;
+      }
+    })();
+    return this.compacting;
   }
 
   /** Waits until the store holds every batch committed when it opened (or answers 503). */
@@ -251,6 +266,7 @@ export class AnalyticStore {
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe();
     await this.running?.catch(() => undefined);
+    await this.compacting?.catch(() => undefined);
     await this.engine.close();
   }
 }

@@ -154,6 +154,7 @@ async function applyRows(
     const counts = new Map<number, number>();
     for (const d of decls) counts.set(Number(d.batch_id), (counts.get(Number(d.batch_id)) ?? 0) + 1);
     for (const id of ids) await w.run('insert into synced_batches values (?, ?, current_timestamp)', [id, counts.get(id) ?? 0]);
+    await w.run(`insert or ignore into ${PENDING_COMPACTION} select distinct period from ${STAGE.declarations}`);
     await w.run(`drop table ${STAGE.declarations}`);
     await w.run(`drop table ${STAGE.items}`);
     return decls.length;
@@ -225,17 +226,32 @@ export async function loadAll(
   });
 }
 
+/** Months whose pre-aggregation rows batches have appended to since they were last compacted. */
+export const PENDING_COMPACTION = 'compaction_pending';
+
 /**
- * Sums each pre-aggregation's rows that share a key into one row, in (flow, period) order. Batches
- * append their own sums (exact: every measure is a sum or a count of declarations), so a key may
- * hold a row per batch until the table is compacted.
+ * Sums the rows that share a key into one row, for each month batches have appended to (their own
+ * sums: exact, since every measure is a sum or a count of declarations, so a key may hold a row
+ * per batch until its month is compacted). One month at a time, each in its own transaction: the
+ * work and the memory are a month's rows whatever the store holds (a whole-table regroup of the
+ * company rollup of 10M declarations is tens of millions of groups), and the writer is never held
+ * for long, so batches keep landing in between. Returns the months compacted.
  */
-export async function compact(engine: Engine, table: string, keys: readonly string[], measures: readonly string[]): Promise<void> {
-  const order = keys.filter((k) => k === 'flow' || k === 'period');
-  await engine.write(async (w) => {
-    await w.run(
-      `create or replace table ${table} as select ${keys.join(', ')}, ${measures.map((m) => `sum(${m})::${m.endsWith('_kg') || m === 'quantity' ? 'DOUBLE' : 'BIGINT'} as ${m}`).join(', ')}
-       from ${table} group by ${keys.join(', ')} order by ${order.join(', ') || '1'}`,
-    );
-  });
+export async function compactPending(engine: Engine, tables: readonly { table: string; keys: readonly string[]; measures: readonly string[] }[]): Promise<number> {
+  const months = await engine.query(`select period from ${PENDING_COMPACTION} order by period`);
+  for (const m of months) {
+    const period = Math.trunc(Number(m.period));
+    await engine.write(async (w) => {
+      for (const t of tables) {
+        const sums = t.measures.map((x) => `sum(${x})::${x.endsWith('_kg') || x === 'quantity' ? 'DOUBLE' : 'BIGINT'} as ${x}`);
+        await w.run(`create or replace temp table compacted as select ${t.keys.join(', ')}, ${sums.join(', ')}
+          from ${t.table} where period = ${period} group by ${t.keys.join(', ')}`);
+        await w.run(`delete from ${t.table} where period = ${period}`);
+        await w.run(`insert into ${t.table} select * from compacted order by flow`);
+        await w.run('drop table compacted');
+      }
+      await w.run(`delete from ${PENDING_COMPACTION} where period = ${period}`);
+    });
+  }
+  return months.length;
 }
