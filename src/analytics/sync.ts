@@ -17,6 +17,9 @@ export type RowSource = ReadStore;
 const DECLARATIONS_PER_STEP = 50_000;
 // Declarations read from the row store per page when an empty analytic store is loaded whole.
 const DECLARATIONS_PER_PAGE = 20_000;
+// Pages appended per analytic transaction when a store is loaded whole: what DuckDB holds in memory
+// until the commit.
+const PAGES_PER_COMMIT = 10;
 // Ids in one IN list read from the row store.
 const IDS_PER_READ = 500;
 
@@ -162,12 +165,16 @@ async function applyRows(
 }
 
 /**
- * Loads an empty analytic store from the row store in one transaction: the records of the given
- * committed batches are read a page of declarations at a time along the primary keys (no join,
- * no batch lookups) and appended, then every rollup and pre-aggregation is computed once, by the
- * engine, over the whole copy. Per batch (applyBatches) the sums would be appended batch after
- * batch and compacted later, which costs far more for millions of declarations. Returns the
- * declarations loaded.
+ * Loads an empty analytic store from the row store: the records of the given committed batches are
+ * read a page of declarations at a time along the primary keys (no join, no batch lookups) and
+ * appended, then every rollup and pre-aggregation is computed once, by the engine, over the whole
+ * copy (per batch, the sums would be appended batch after batch and compacted later, which costs
+ * far more for millions of declarations). Returns the declarations loaded.
+ *
+ * The load commits as it goes: DuckDB holds a transaction's appended blocks in memory until it
+ * commits, so one transaction for the whole copy needed memory_limit ≥ the copy's compressed size
+ * (about 0.9 GB at 10M declarations). The batch ids are written last, so a store interrupted
+ * part way still has no synced batch, and the next load starts by emptying what it left.
  */
 export async function loadAll(
   engine: Engine,
@@ -179,37 +186,47 @@ export async function loadAll(
   const last = batches.reduce((m, b) => Math.max(m, b.id), 0);
   const declCols = columnList(DECLARATION_COLUMNS, 'd');
   const itemCols = columnList(ITEM_COLUMNS, 'i');
-  return engine.write(async (w) => {
+  await engine.write(async (w) => {
     const done = await w.rows('select count(*) as n from synced_batches');
     if (Number(done[0]?.n ?? 0) > 0) throw new Error('loadAll: the analytic store is not empty');
-    let after = 0;
-    let loaded = 0;
-    for (;;) {
-      // Batches that committed after the list was taken are left to the next catch-up.
-      const page = await readArrays(
-        source,
-        `select ${declCols} from declarations d where d.id > ? and d.batch_id <= ? order by d.id limit ${DECLARATIONS_PER_PAGE}`,
-        [after, last],
-      );
-      if (!page.length) break;
-      const hi = Number(page[page.length - 1]![ID]);
-      const decls = page.filter((r) => ids.has(Number(r[BATCH])));
-      const lines = await readArrays(source, `select ${itemCols} from declaration_items i where i.declaration_id > ? and i.declaration_id <= ?`, [after, hi]);
-      const kept = new Set(decls.map((r) => Number(r[ID])));
-      await appendArrays(w, 'declarations', DECLARATION_COLUMNS, decls);
-      await appendArrays(w, 'declaration_items', ITEM_COLUMNS, kept.size === page.length ? lines : lines.filter((r) => kept.has(Number(r[0]))));
-      loaded += decls.length;
-      after = hi;
-      progress?.(loaded);
+    for (const t of ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table)]) {
+      await w.run(`delete from ${t}`);
     }
-    // Month by month: every rollup is keyed by month, so each month's rows are summed on their
-    // own, exactly, in memory bounded by one month's records (all of ten million declarations at
-    // once ran DuckDB out of its 1 GB). A month's rows then sit together, so a query over a few
-    // months reads few row groups. The lines' first-line markers (window functions over the
-    // month's lines) are worked out once per month for all the line-grain rollups.
-    const months = await w.rows('select distinct period from declarations order by period');
-    for (const m of months) {
-      const month: RecordTables = { declarations: `(select * from declarations where period = ${Math.trunc(Number(m.period))})`, items: RAW.items };
+  });
+  let after = 0;
+  let loaded = 0;
+  for (let more = true; more; ) {
+    more = await engine.write(async (w) => {
+      for (let page = 0; page < PAGES_PER_COMMIT; page++) {
+        // Batches that committed after the list was taken are left to the next catch-up.
+        const rows = await readArrays(
+          source,
+          `select ${declCols} from declarations d where d.id > ? and d.batch_id <= ? order by d.id limit ${DECLARATIONS_PER_PAGE}`,
+          [after, last],
+        );
+        if (!rows.length) return false;
+        const hi = Number(rows[rows.length - 1]![ID]);
+        const decls = rows.filter((r) => ids.has(Number(r[BATCH])));
+        const lines = await readArrays(source, `select ${itemCols} from declaration_items i where i.declaration_id > ? and i.declaration_id <= ?`, [after, hi]);
+        const kept = new Set(decls.map((r) => Number(r[ID])));
+        await appendArrays(w, 'declarations', DECLARATION_COLUMNS, decls);
+        await appendArrays(w, 'declaration_items', ITEM_COLUMNS, kept.size === rows.length ? lines : lines.filter((r) => kept.has(Number(r[0]))));
+        loaded += decls.length;
+        after = hi;
+        progress?.(loaded);
+      }
+      return true;
+    });
+  }
+  // Month by month, a transaction each: every rollup is keyed by month, so each month's rows are
+  // summed on their own, exactly, in memory bounded by one month's records (all of ten million
+  // declarations at once ran DuckDB out of its 1 GB). A month's rows then sit together, so a query
+  // over a few months reads few row groups. The lines' first-line markers (window functions over
+  // the month's lines) are worked out once per month for all the line-grain rollups.
+  const months = await engine.query('select distinct period from declarations order by period');
+  for (const m of months) {
+    const month: RecordTables = { declarations: `(select * from declarations where period = ${Math.trunc(Number(m.period))})`, items: RAW.items };
+    await engine.write(async (w) => {
       await w.run(`create or replace temp table item_facts as ${factsSql('item', month)}`);
       for (const def of ROLLUPS) {
         const from = def.grain === 'item' ? 'item_facts' : undefined;
@@ -217,13 +234,15 @@ export async function loadAll(
       }
       await w.run('drop table item_facts');
       for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} select * from (${p.select(month)}) order by flow`);
-    }
+    });
+  }
+  await engine.write(async (w) => {
     for (let k = 0; k < batches.length; k += 1_000) {
       const values = batches.slice(k, k + 1_000).map((b) => `(${Math.trunc(b.id)}, ${Math.trunc(b.rows)}, current_timestamp)`);
       await w.run(`insert into synced_batches values ${values.join(', ')}`);
     }
-    return loaded;
   });
+  return loaded;
 }
 
 /** Months whose pre-aggregation rows batches have appended to since they were last compacted. */
