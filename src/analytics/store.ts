@@ -51,6 +51,8 @@ export class AnalyticStore {
   private wholeFromRows = false;
   private sinceCompaction = 0;
   private compacting: Promise<void> | null = null;
+  /** A whole load (loadAll) is under way. */
+  private loading = false;
   private declarations = 0;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: () => void = () => undefined;
@@ -182,10 +184,17 @@ export class AnalyticStore {
 
   /** An empty store loaded whole (loadAll), then compacted into sorted tables. */
   private async load(pending: readonly { id: number; rows: number }[], total: number): Promise<void> {
-    const n = await loadAll(this.engine, this.source, pending, (loaded) => this.opts.progress?.(loaded, total));
+    this.loading = true;
+    let n: number;
+    try {
+      n = await loadAll(this.engine, this.source, pending, (loaded) => this.opts.progress?.(loaded, total));
+    } finally {
+      this.loading = false;
+    }
     for (const b of pending) this.synced.add(b.id);
     this.maxSynced = pending.reduce((m, b) => Math.max(m, b.id), this.maxSynced);
-    this.declarations += n;
+    // The load emptied whatever an interrupted load had left.
+    this.declarations = n;
     await this.engine.exec('checkpoint');
     this.sinceCompaction = 0;
     this.wholeFromRows = true;
@@ -194,6 +203,9 @@ export class AnalyticStore {
   /** A batch this process committed: applied from memory before the commit returns (read your writes). */
   async applyCommitted(batchId: number, stored: readonly StoredDeclaration[]): Promise<void> {
     if (this.closed || this.synced.has(batchId)) return;
+    // A whole load commits month by month from the copied records: a batch appended in between
+    // would be summed twice. The pass after the load applies it (queries wait for that anyway).
+    if (this.loading) return void this.catchUp().catch((err: unknown) => this.log('catching up with the row store failed', err));
     this.wholeFromRows = false;
     const n = await applyStored(this.engine, batchId, stored);
     this.synced.add(batchId);
@@ -247,6 +259,7 @@ export class AnalyticStore {
   /** Drops every derived table and applies every committed batch again. */
   async rebuild(): Promise<void> {
     await this.running?.catch(() => undefined);
+    await this.compacting?.catch(() => undefined);
     // Opening an empty or outdated store has just loaded it whole from the row store (`analytics
     // rebuild` on a fresh file): loading it again would give the same tables, twice the time.
     if (this.wholeFromRows && !this.building) return;

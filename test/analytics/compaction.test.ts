@@ -1,6 +1,7 @@
 // Batches append their own sums to the pre-aggregations; the months they touched are recorded and
 // later compacted one month at a time: rows that share a key become one, the sums do not move,
-// and months no batch touched are left as they are.
+// and months no batch touched are left as they are. A whole load commits as it goes, and one that
+// stopped before writing its batch ids is started again from empty tables.
 import { it, expect, describe, afterAll } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,6 +81,34 @@ describe('compaction of the analytic store', () => {
       expect((await verifyAnalytics(store.db, analytics)).every((c) => c.differences === 0)).toBe(true);
     } finally {
       await store.close();
+    }
+  });
+
+  it('loads whole again, without doubling anything, a store whose load stopped before its batch ids were written', async () => {
+    const rows = `sqlite:${path.join(dir, 'rows-load.sqlite')}`;
+    const file = path.join(dir, 'load.duckdb');
+    const open = () => openStore(rows, { analytics: { path: file, loadWholeFrom: 10 } });
+    const first = await open();
+    await migrate(first);
+    await writeBatch(first, makeDeclarations(50, 0, 'L'), { batchKey: 'l1', source: 'test' });
+    await first.close();
+    // Written by another process while no server ran: a new server loads it whole.
+    const second = await open();
+    const count = async (a: Awaited<ReturnType<typeof analyticsOf>>) => Number((await a.query('select count(*) as n from declarations'))[0]!.n);
+    expect(await count(await analyticsOf(second.db))).toBe(50);
+    await second.close();
+    // The load's records and sums are there, its batch ids are not: as if it stopped just before the end.
+    const e = await Engine.open({ path: file, memoryLimitMb: 256, threads: 1, readers: 1 });
+    await e.exec('delete from synced_batches');
+    await e.close();
+    const third = await open();
+    try {
+      const analytics = await analyticsOf(third.db);
+      expect(await count(analytics)).toBe(50);
+      expect(analytics.size()).toBe(50);
+      expect((await verifyAnalytics(third.db, analytics)).every((c) => c.differences === 0)).toBe(true);
+    } finally {
+      await third.close();
     }
   });
 });
