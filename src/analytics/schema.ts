@@ -83,4 +83,4 @@ export function derivedTables(): string[] {
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */
-export const SCHEMA_VERSION = '3';
+export const SCHEMA_VERSION = '4';

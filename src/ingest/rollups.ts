@@ -7,6 +7,11 @@
 // declarations exactly at every HS depth: `records` once per declaration and HS6 code,
 // `records_hs4` / `records_hs2` once per declaration and 4- / 2-digit code (credited to the first
 // line of that code, in line order), `records_decl` once per declaration (on its first line).
+// The company table also credits the declaration's header figures (`header_*`) to its first line,
+// as `records_decl` counts it: summed over rows with no HS condition they are the header totals of
+// the declarations kept, exactly; under an HS condition they are not (a declaration whose first
+// line has another code would lose them), and nothing reads them there (product-level questions
+// take the matching lines' own figures).
 import type { ValidDeclaration, ValidItem } from './validate.js';
 
 export type RollupTable =
@@ -28,6 +33,12 @@ const DECL_EXACT = ['records', 'value_usd_cents', 'customs_duty_usd_cents', 'add
 const DECL_APPROX = ['net_weight_kg', 'gross_weight_kg'] as const;
 const ITEM_EXACT = ['records', 'records_hs4', 'records_hs2', 'value_usd_cents', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents'] as const;
 const ITEM_APPROX = ['net_weight_kg', 'quantity'] as const;
+
+/** Header figures a line-grain table may carry, credited to each declaration's first line. */
+export const HEADER_CREDITED = ['net_weight_kg', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents'] as const;
+const HEADER_PREFIX = 'header_';
+/** The column holding a header figure credited to the first line. */
+export const headerColumn = (figure: string): string => `${HEADER_PREFIX}${figure}`;
 
 export const ROLLUPS: readonly RollupDef[] = [
   { table: 'rollup_country_monthly', grain: 'declaration', keys: ['flow', 'period', 'partner_country'], exact: DECL_EXACT, approx: DECL_APPROX },
@@ -51,7 +62,11 @@ export const ROLLUPS: readonly RollupDef[] = [
     // with port, customs office, transport mode and incoterm as keys the table grows by 1 % (2.21M
     // → 2.24M rows at 1M declarations) and answers a company's trade through a gateway too.
     keys: ['flow', 'period', 'company_id', 'partner_company_id', 'partner_country', 'hs6', 'port', 'customs_office', 'transport_mode', 'incoterm'],
-    exact: ['records', 'records_hs4', 'records_hs2', 'records_decl', 'value_usd_cents'], approx: ITEM_APPROX,
+    exact: [
+      ...ITEM_EXACT, 'records_decl',
+      ...HEADER_CREDITED.filter((m) => m.endsWith('_cents')).map(headerColumn),
+    ],
+    approx: [...ITEM_APPROX, ...HEADER_CREDITED.filter((m) => m.endsWith('_kg')).map(headerColumn)],
   },
 ];
 
@@ -94,6 +109,10 @@ function measureFn(name: string, grain: RollupDef['grain']): MeasureFn {
     case 'records_hs2': return (_d, _i, f) => (f & FIRST_HS2 ? 1 : 0);
     case 'records_decl': return (_d, _i, f) => (f & FIRST_LINE ? 1 : 0);
     default:
+      if (grain === 'item' && name.startsWith(HEADER_PREFIX)) {
+        const figure = name.slice(HEADER_PREFIX.length);
+        return (d, _i, f) => (f & FIRST_LINE ? (d as unknown as Record<string, number>)[figure]! : 0);
+      }
       return grain === 'item'
         ? (_d, item) => (item as unknown as Record<string, number>)[name]!
         : (d) => (d as unknown as Record<string, number>)[name]!;
@@ -287,6 +306,7 @@ function itemSource(t: RecordTables): string {
   return `select d.flow, d.period, d.partner_country, d.port, d.customs_office, d.transport_mode,
     coalesce(d.incoterm, '') as incoterm, d.company_id, coalesce(d.partner_company_id, 0) as partner_company_id, i.hs6,
     i.value_usd_cents, i.customs_duty_usd_cents, i.additional_duty_usd_cents, i.vat_usd_cents, i.net_weight_kg, i.quantity,
+    ${HEADER_CREDITED.map((m) => `d.${m} as ${headerColumn(m)}`).join(', ')},
     row_number() over (partition by i.declaration_id, i.hs6 order by i.line_no) as rn6,
     row_number() over (partition by i.declaration_id, substr(i.hs6, 1, 4) order by i.line_no) as rn4,
     row_number() over (partition by i.declaration_id, substr(i.hs6, 1, 2) order by i.line_no) as rn2,
@@ -324,6 +344,7 @@ export function recomputeSql(def: RollupDef, tables: RecordTables = RAW_TABLES, 
   const measures = measuresOf(def).map((m) => {
     if (def.grain === 'declaration' && m === 'records') return 'count(*) as records';
     const marker = FIRST_MARKER[m];
+    if (m.startsWith(HEADER_PREFIX)) return `sum(case when x.rnd = 1 then x.${m} else 0 end) as ${m}`;
     return marker ? `sum(case when x.${marker} = 1 then 1 else 0 end) as ${m}` : `sum(x.${m}) as ${m}`;
   });
   const keys = def.keys.map((k) => `x.${k}`).join(', ');

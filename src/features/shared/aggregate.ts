@@ -14,6 +14,7 @@ import { companyIdsNamed } from '../../db/dialect.js';
 import { rowEngineOf } from '../../analytics/registry.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
+import { HEADER_CREDITED, headerColumn } from '../../ingest/rollups.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -76,11 +77,14 @@ const MEASURE_OF: Partial<Record<Metric, Measure>> = {
 };
 
 const DECL_SAFE_ON_ITEMS = new Set<Metric>(['value_usd', 'records', 'companies', 'partner_companies']);
+const HEADER_FIGURES = new Set<string>(HEADER_CREDITED);
 
 interface Plan {
   source: CubeSource | null;
   recordsColumn: string | null;
   productLevel: boolean;
+  /** Weights and duties are read from the source's header figures credited to first lines. */
+  headerFigures: boolean;
 }
 
 function filterDims(f: Filters): Dim[] {
@@ -114,7 +118,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
   const f = spec.filters;
   const depth = hsDepth(spec);
   const productLevel = depth > 0 || spec.metrics.includes('quantity');
-  const raw: Plan = { source: null, recordsColumn: null, productLevel };
+  const raw: Plan = { source: null, recordsColumn: null, productLevel, headerFigures: false };
   if (f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
   if (!monthAligned(f) || depth > 6) return raw;
   // Several HS prefixes: a declaration matching two of them would be counted twice.
@@ -127,18 +131,21 @@ export function planAggregate(spec: AggregateSpec): Plan {
     if ((spec.metrics.includes('companies') || spec.metrics.includes('partner_companies')) && !source.companies) continue;
     // A product-level query needs item-level measures, which only sources with hs hold. A
     // declaration-level query may still read an item-level source for value (the items of a
-    // declaration sum to its header value to the cent), declaration counts and traders, but not
-    // for weights or duties, whose header figures may differ from the lines' sum.
+    // declaration sum to its header value to the cent), declaration counts and traders, but for
+    // weights or duties, whose header figures may differ from the lines' sum, only a source that
+    // holds the header figures themselves (credited to first lines: exact with no HS condition,
+    // which a declaration-level query has).
     const itemSource = source.dims.includes('hs');
     if (productLevel && !itemSource) continue;
-    if (!productLevel && itemSource && !spec.metrics.every((m) => DECL_SAFE_ON_ITEMS.has(m))) continue;
+    const headerFigures = !productLevel && itemSource && !spec.metrics.every((m) => DECL_SAFE_ON_ITEMS.has(m));
+    if (headerFigures && !source.headerFigures) continue;
     let recordsColumn: string | null = null;
     if (spec.metrics.includes('records')) {
       const key = depth === 0 ? 'decl' : depth <= 2 ? 'hs2' : depth <= 4 ? 'hs4' : 'hs6';
       recordsColumn = source.records[key] ?? null;
       if (!recordsColumn) continue;
     }
-    return { source, recordsColumn, productLevel };
+    return { source, recordsColumn, productLevel, headerFigures };
   }
   return raw;
 }
@@ -185,7 +192,8 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   const src = plan.source;
   const join = !src && plan.productLevel;
   const c = (name: string) => sql.ref(src ? name : `d.${name}`);
-  const itemOr = (itemCol: string, declCol: string) => sql.ref(join ? `i.${itemCol}` : src ? itemCol : `d.${declCol}`);
+  const itemOr = (itemCol: string, declCol: string) =>
+    sql.ref(join ? `i.${itemCol}` : !src ? `d.${declCol}` : plan.headerFigures && HEADER_FIGURES.has(declCol) ? headerColumn(declCol) : itemCol);
 
   const dimExpr = (d: Dim): RawBuilder<unknown> => {
     switch (d) {

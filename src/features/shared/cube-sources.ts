@@ -16,6 +16,12 @@ export interface CubeSource {
   records: Partial<Record<'decl' | 'hs2' | 'hs4' | 'hs6', string>>;
   /** Has company_id, so the `companies` metric (distinct traders) can be counted. */
   companies: boolean;
+  /**
+   * A line-grain source that also holds each declaration's header weight and duties, credited to
+   * its first line (`header_<column>`, see src/ingest/rollups.ts): it answers weights and duties
+   * of declaration-level queries (no HS condition) exactly.
+   */
+  headerFigures?: boolean;
 }
 
 const ITEM_RECORDS = { hs6: 'records', hs4: 'records_hs4', hs2: 'records_hs2' } as const;
@@ -51,9 +57,10 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
   {
     table: 'rollup_company_monthly',
     dims: ['period', 'flow', 'hs', 'country', 'company', 'partner_company', 'port', 'customs_office', 'transport_mode', 'incoterm'],
-    measures: ['value', 'weight', 'quantity'],
+    measures: ITEM_MEASURES,
     records: { ...ITEM_RECORDS, decl: 'records_decl' },
     companies: true,
+    headerFigures: true,
   },
 ];
 
