@@ -12,6 +12,7 @@ import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
 import { transitTable } from './features/shipments/transit-table.js';
 import { tariffIndex } from './features/hs-codes/tariff-index.js';
+import { classifier } from './features/hs-codes/indexes.js';
 import { installProcessGuard, type GuardLog } from './process-guard.js';
 import { runPrimary, isWorker } from './cluster.js';
 import { printDemoKey } from './demo-key.js';
@@ -74,10 +75,15 @@ async function main(): Promise<void> {
   deps.usage.start();
   const webhookWorker = background ? startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) }) : null;
   const bulkRunner = background ? startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) }) : null;
-  trackWarmUp(analytics.catchUp().catch((err: unknown) => app.log.error({ err }, 'building the analytic store failed')));
+  const analyticReady = analytics.catchUp().catch((err: unknown) => app.log.error({ err }, 'building the analytic store failed'));
+  trackWarmUp(analyticReady);
   // Built on first use otherwise, with the first callers waiting: the company directory (name
-  // index and trade sizes).
-  trackWarmUp(getDirectory(store.db).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed')));
+  // index, and trade sizes from the analytic store: started once that is ready, since while it is
+  // built a read waits 5 s and then gives up, which left the first search to build the directory),
+  // then the classifier's declared examples.
+  const directory = analyticReady.then(() => getDirectory(store.db)).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed'));
+  trackWarmUp(directory);
+  trackWarmUp(directory.then(() => classifier(store.db)).catch((err: unknown) => app.log.error({ err }, 'building the classifier failed')));
   // and the completed shipments behind transit times and delivery performance.
   trackWarmUp(transitTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the completed shipments failed')));
   // and the tracked shipments behind supply-chain routes, ports and carriers.
