@@ -31,6 +31,8 @@ const SQL_TYPE: Record<ColumnKind, string> = { int: 'INTEGER', bigint: 'BIGINT',
 
 const KEY_KIND: Record<string, ColumnKind> = { period: 'int', company_id: 'bigint', partner_company_id: 'bigint' };
 const MEASURE_KIND = (m: string): ColumnKind => (m.endsWith('_kg') || m === 'quantity' ? 'double' : 'bigint');
+/** The SQL type of a pre-aggregation's measure column. */
+export const measureType = (m: string): string => SQL_TYPE[MEASURE_KIND(m)];
 
 export interface PreAggregation {
   table: string;

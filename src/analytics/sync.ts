@@ -8,7 +8,7 @@ import type { DB } from '../db/schema.js';
 import { readArrays, type ReadStore } from '../db/read-arrays.js';
 import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type RecordTables, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
-import { DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, rollupColumns, type Column } from './schema.js';
+import { DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, measureType, rollupColumns, type Column } from './schema.js';
 
 /** The row store as the analytic layer reads it: Kysely, and rows as arrays for whole-table reads. */
 export type RowSource = ReadStore;
@@ -262,7 +262,7 @@ export async function compactPending(engine: Engine, tables: readonly { table: s
     const period = Math.trunc(Number(m.period));
     await engine.write(async (w) => {
       for (const t of tables) {
-        const sums = t.measures.map((x) => `sum(${x})::${x.endsWith('_kg') || x === 'quantity' ? 'DOUBLE' : 'BIGINT'} as ${x}`);
+        const sums = t.measures.map((x) => `sum(${x})::${measureType(x)} as ${x}`);
         await w.run(`create or replace temp table compacted as select ${t.keys.join(', ')}, ${sums.join(', ')}
           from ${t.table} where period = ${period} group by ${t.keys.join(', ')}`);
         await w.run(`delete from ${t.table} where period = ${period}`);
