@@ -11,6 +11,7 @@ import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
 import { splitNegations } from './negation.js';
+import { lineHeads } from './heads.js';
 import { stem } from './stem.js';
 import { buildRelated } from './wordnet.js';
 
@@ -76,6 +77,12 @@ export const TUNING = {
   materialConflict: 0.6,
   // Turkish puts the head noun last: the last word of a Turkish text's first phrase names the goods.
   turkishHead: 1.5,
+  // A question word the tariff mostly uses as a modifier ('magnetic', 'versatile', 'stainless')
+  // counts less than one it uses as the goods themselves: weight × (1 − headRate + headRate × share
+  // of its lines where it is a head).
+  headRate: 0.6,
+  // …in texts of more than this many distinct words.
+  headRateFrom: 15,
 };
 const SUPPORT = TUNING.support;
 const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
@@ -121,7 +128,10 @@ export async function buildTariffClassifierInSteps(
 function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<void, TariffClassifier> {
   const lines = knowledge.lines;
   const docTerms: string[][] = [];
+  // How many lines name each word as their goods (a head noun), against how many hold it at all.
+  const headLines = new Map<string, number>();
   for (const l of lines) {
+    for (const h of lineHeads(l.text)) headLines.set(h, (headLines.get(h) ?? 0) + 1);
     // What a line excludes is not its own ('of other than base metal', '(not knitted)'), but it
     // still counts in the line's length: a line that excludes much is no shorter, for BM25, than
     // one that names as much (measured: dropping the words outright gained less).
@@ -225,6 +235,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     let after = false;
     let previous: string | null = null;
     let previousWord: string | null = null;
+    let previousLetter = false;
     const seen = new Map<string, number>();
     // Where each word of the current phrase starts in `out`, for a postposition to discount.
     let starts: number[] = [];
@@ -243,6 +254,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         previousWord = null;
         continue;
       }
+      // A single letter names nothing alone but starts a compound the tariff writes the same way
+      // ('T-shirts', 'V-belts', 'O-rings', 'X-ray'): it stays as the first word of a pair.
+      if (word.length < 2 && /[a-z]/.test(word)) {
+        previousLetter = true;
+        previous = term;
+        previousWord = word;
+        continue;
+      }
       if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
       const pair = previous === null ? null : `${previous} ${term}`;
       // Two-word glossary entries ('diş macunu', 'kurutma makinesi') by their folded words.
@@ -258,7 +277,10 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (times >= 2) continue;
       if (times === 1) boost *= 0.5;
       if (bm25.has(term)) out.push({ word, term, boost });
-      if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
+      // A letter compound ('t shirt') is one word written in two: it counts in full.
+      const compound = previousLetter;
+      previousLetter = false;
+      if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * (compound ? 1 : TUNING.pair) });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
       const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryBySuffix(word));
       for (const english of [single, phrase]) {
@@ -274,6 +296,15 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       }
       for (const r of related?.get(term) ?? []) {
         if (r.word !== term && bm25.docsOf(r.word).length <= TUNING.relatedMaxShare * bm25.docCount) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });
+      }
+    }
+    // Only in long texts (rulings), which describe the goods at length: in a short listing title the
+    // modifiers are few and often decide the heading ('human hair', 'stainless steel').
+    if (TUNING.headRate > 0 && seen.size > TUNING.headRateFrom) {
+      for (const t of out) {
+        if (t.term.includes(' ')) continue;
+        const share = Math.min(1, (headLines.get(t.term) ?? 0) / Math.max(1, bm25.docsOf(t.term).length));
+        t.boost *= 1 - TUNING.headRate + TUNING.headRate * share;
       }
     }
     if (TUNING.turkishHead !== 1 && TURKISH_LETTERS.test(text)) {
