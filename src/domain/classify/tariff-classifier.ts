@@ -83,6 +83,8 @@ export const TUNING = {
   headRate: 0.6,
   // …in texts of more than this many distinct words.
   headRateFrom: 15,
+  // Each noun of a one-word compound the index does not know ('keychain' → key, chain).
+  split: 0.8,
 };
 const SUPPORT = TUNING.support;
 const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
@@ -96,6 +98,9 @@ const PREPOSITIONS = new Set(['for', 'suitable', 'used']);
 const POSTPOSITIONS = new Set(['icin', 'uygun', 'kullanilan', 'kullanilmak', 'kullanilir', 'amacli', 'mahsus', 'ozgu']);
 const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/;
 const KEEP = new Set([...PREPOSITIONS, ...POSTPOSITIONS]);
+// English prefixes and suffixes that WordNet also lists as nouns ('ful', 'ling', 'dis'): not a
+// compound's part ('powerful', 'cabling', 'disassembly').
+const AFFIXES = new Set(['ful', 'ling', 'less', 'ness', 'ment', 'ship', 'rate', 'ism', 'ist', 'dis', 'con', 'sub', 'pre', 'pro', 'non', 'mis', 'uni', 'tri']);
 // How many words before a postposition it governs, at most.
 const POSTPOSITION_REACH = 3;
 
@@ -236,6 +241,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     let previous: string | null = null;
     let previousWord: string | null = null;
     let previousLetter = false;
+    const turkish = TURKISH_LETTERS.test(text);
     const seen = new Map<string, number>();
     // Where each word of the current phrase starts in `out`, for a postposition to discount.
     let starts: number[] = [];
@@ -288,6 +294,16 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
           for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
         }
       }
+      // An English compound written as one word that the tariff writes as two ('keychain',
+      // 'watchbands', 'shoelace'): its two nouns, and their pair, stand in for it.
+      if (TUNING.split > 0 && !turkish && single === undefined && !bm25.has(term)) {
+        const parts = splitCompound(word);
+        if (parts) {
+          for (const t of parts) out.push({ word, term: t, boost: boost * TUNING.split });
+          const joined = parts.join(' ');
+          if (bm25.has(joined)) out.push({ word, term: joined, boost });
+        }
+      }
       for (const cls of TUNING.materialClass > 0 ? (CLASS_WORDS.get(word) ?? []) : []) {
         const ts = cls.map((w) => terms(w)[0]!.term);
         for (const t of ts) if (bm25.has(t)) out.push({ word, term: t, boost: (boost * TUNING.materialClass) / ts.length });
@@ -313,6 +329,26 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (head) for (const t of out) if (t.word === head.word) t.boost *= TUNING.turkishHead;
     }
     return out;
+  }
+
+  /** Two English nouns the index knows that a word is made of, the most even cut first; else null. */
+  function splitCompound(word: string): [string, string] | null {
+    if (word.length < 6 || !/^[a-z]+$/.test(word)) return null;
+    let best: [string, string] | null = null;
+    let bestShort = 0;
+    for (let i = 3; i <= word.length - 3; i++) {
+      const a = word.slice(0, i);
+      const b = word.slice(i);
+      const short = Math.min(a.length, b.length);
+      if (short <= bestShort || AFFIXES.has(a) || AFFIXES.has(b) || !englishNouns.has(a) || !(englishNouns.has(b) || englishNouns.has(stem(b)))) continue;
+      const ta = stem(a);
+      const tb = stem(b);
+      if (bm25.has(ta) && bm25.has(tb)) {
+        best = [ta, tb];
+        bestShort = short;
+      }
+    }
+    return best;
   }
 
   // A short word with a case or '-li' suffix that stemming leaves alone ('camdan', 'taştan').
