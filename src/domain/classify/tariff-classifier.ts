@@ -11,6 +11,7 @@ import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
 import { splitNegations } from './negation.js';
+import { lineHeads } from './heads.js';
 import { stem } from './stem.js';
 import { buildRelated } from './wordnet.js';
 
@@ -76,6 +77,21 @@ export const TUNING = {
   materialConflict: 0.6,
   // Turkish puts the head noun last: the last word of a Turkish text's first phrase names the goods.
   turkishHead: 1.5,
+  // A question word the tariff mostly uses as a modifier ('magnetic', 'versatile', 'stainless')
+  // counts less than one it uses as the goods themselves: weight × (1 − headRate + headRate × share
+  // of its lines where it is a head).
+  headRate: 0.6,
+  // …in texts of more than this many distinct words.
+  headRateFrom: 15,
+  // Each noun of a one-word compound the index does not know ('keychain' → key, chain).
+  split: 0.8,
+  // A subheading whose distinctive words (see `distinctive`) the question names: × (1 + this ×
+  // (1 − 0.5^named)) against its siblings (the heading's best score is kept); only question words
+  // of at least distinctiveFrom of full weight count (not stand-ins, not words after 'for').
+  // Dev half: 0.2–0.7 alike, 1.2 worse. Applied across headings it gained 0.9 point more at 4
+  // digits but let a sibling-deciding word ('glass') pick the heading.
+  distinctive: 0.4,
+  distinctiveFrom: 0.9,
 };
 const SUPPORT = TUNING.support;
 const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
@@ -89,6 +105,9 @@ const PREPOSITIONS = new Set(['for', 'suitable', 'used']);
 const POSTPOSITIONS = new Set(['icin', 'uygun', 'kullanilan', 'kullanilmak', 'kullanilir', 'amacli', 'mahsus', 'ozgu']);
 const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/;
 const KEEP = new Set([...PREPOSITIONS, ...POSTPOSITIONS]);
+// English prefixes and suffixes that WordNet also lists as nouns ('ful', 'ling', 'dis'): not a
+// compound's part ('powerful', 'cabling', 'disassembly').
+const AFFIXES = new Set(['ful', 'ling', 'less', 'ness', 'ment', 'ship', 'rate', 'ism', 'ist', 'dis', 'con', 'sub', 'pre', 'pro', 'non', 'mis', 'uni', 'tri']);
 // How many words before a postposition it governs, at most.
 const POSTPOSITION_REACH = 3;
 
@@ -121,7 +140,10 @@ export async function buildTariffClassifierInSteps(
 function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<void, TariffClassifier> {
   const lines = knowledge.lines;
   const docTerms: string[][] = [];
+  // How many lines name each word as their goods (a head noun), against how many hold it at all.
+  const headLines = new Map<string, number>();
   for (const l of lines) {
+    for (const h of lineHeads(l.text)) headLines.set(h, (headLines.get(h) ?? 0) + 1);
     // What a line excludes is not its own ('of other than base metal', '(not knitted)'), but it
     // still counts in the line's length: a line that excludes much is no shorter, for BM25, than
     // one that names as much (measured: dropping the words outright gained less).
@@ -192,6 +214,8 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   const headingBm25 = buildBm25(headingDocs, 0.5);
   const groupScore = new Float64Array(groups);
   const headingScore = new Float64Array(headingOf.size);
+  const headingBefore = new Float64Array(headingOf.size);
+  const headingAfter = new Float64Array(headingOf.size);
   yield;
   const docChapter = Int32Array.from(lines, (l) => Number(l.hs6.slice(0, 2)));
   // Every term's headings and chapters, each once.
@@ -219,12 +243,34 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   const sources = [...new Set(lines.map((l) => l.source))];
   // The subheading's own words, without the heading text its line carries.
   const titles = new Map(lines.filter((l) => l.source === 'hs2022').map((l) => [l.hs6, l.text.slice(l.text.lastIndexOf(' > ') + 3)]));
+  // What sets a subheading apart from its siblings: words of its own HS title (not what it
+  // excludes) that fewer than half of the other subheadings of its heading have in theirs
+  // ('human' for 670420 against 'synthetic' for 670411). A question naming one is evidence for it.
+  // As term → the subheadings it sets apart, so a question visits only those.
+  const distinctive = new Map<string, number[]>();
+  {
+    const own = new Map<string, Set<string>>();
+    for (const [hs6, title] of titles) own.set(hs6, new Set(terms(splitNegations(title).kept).map((t) => t.term)));
+    const siblings = new Map<string, string[]>();
+    for (const hs6 of own.keys()) siblings.set(hs6.slice(0, 4), [...(siblings.get(hs6.slice(0, 4)) ?? []), hs6]);
+    for (const [hs6, words] of own) {
+      const others = siblings.get(hs6.slice(0, 4))!.filter((s) => s !== hs6);
+      const g = hs6Id.get(hs6);
+      if (others.length === 0 || g === undefined) continue;
+      for (const w of words) {
+        if (others.filter((o) => own.get(o)!.has(w)).length < others.length / 2) distinctive.set(w, [...(distinctive.get(w) ?? []), g]);
+      }
+    }
+  }
+  const named = new Uint8Array(groups);
 
   function prepare(text: string): QueryTerm[] {
     const out: QueryTerm[] = [];
     let after = false;
     let previous: string | null = null;
     let previousWord: string | null = null;
+    let previousLetter = false;
+    const turkish = TURKISH_LETTERS.test(text);
     const seen = new Map<string, number>();
     // Where each word of the current phrase starts in `out`, for a postposition to discount.
     let starts: number[] = [];
@@ -243,6 +289,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         previousWord = null;
         continue;
       }
+      // A single letter names nothing alone but starts a compound the tariff writes the same way
+      // ('T-shirts', 'V-belts', 'O-rings', 'X-ray'): it stays as the first word of a pair.
+      if (word.length < 2 && /[a-z]/.test(word)) {
+        previousLetter = true;
+        previous = term;
+        previousWord = word;
+        continue;
+      }
       if (/\d/.test(word) || NOISE_WORDS.has(word) || word.length < 2) continue;
       const pair = previous === null ? null : `${previous} ${term}`;
       // Two-word glossary entries ('diş macunu', 'kurutma makinesi') by their folded words.
@@ -258,12 +312,25 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       if (times >= 2) continue;
       if (times === 1) boost *= 0.5;
       if (bm25.has(term)) out.push({ word, term, boost });
-      if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * TUNING.pair });
+      // A letter compound ('t shirt') is one word written in two: it counts in full.
+      const compound = previousLetter;
+      previousLetter = false;
+      if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * (compound ? 1 : TUNING.pair) });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
       const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryBySuffix(word));
       for (const english of [single, phrase]) {
         for (const en of english ?? []) {
           for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
+        }
+      }
+      // An English compound written as one word that the tariff writes as two ('keychain',
+      // 'watchbands', 'shoelace'): its two nouns, and their pair, stand in for it.
+      if (TUNING.split > 0 && !turkish && single === undefined && !bm25.has(term)) {
+        const parts = splitCompound(word);
+        if (parts) {
+          for (const t of parts) out.push({ word, term: t, boost: boost * TUNING.split });
+          const joined = parts.join(' ');
+          if (bm25.has(joined)) out.push({ word, term: joined, boost });
         }
       }
       for (const cls of TUNING.materialClass > 0 ? (CLASS_WORDS.get(word) ?? []) : []) {
@@ -276,12 +343,41 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         if (r.word !== term && bm25.docsOf(r.word).length <= TUNING.relatedMaxShare * bm25.docCount) out.push({ word, term: r.word, boost: boost * r.weight * TUNING.related });
       }
     }
+    // Only in long texts (rulings), which describe the goods at length: in a short listing title the
+    // modifiers are few and often decide the heading ('human hair', 'stainless steel').
+    if (TUNING.headRate > 0 && seen.size > TUNING.headRateFrom) {
+      for (const t of out) {
+        if (t.term.includes(' ')) continue;
+        const share = Math.min(1, (headLines.get(t.term) ?? 0) / Math.max(1, bm25.docsOf(t.term).length));
+        t.boost *= 1 - TUNING.headRate + TUNING.headRate * share;
+      }
+    }
     if (TUNING.turkishHead !== 1 && TURKISH_LETTERS.test(text)) {
       const first = text.split(/[:;.(]/)[0] ?? '';
       const head = terms(first).filter(({ word }) => !NOISE_WORDS.has(word) && !/\d/.test(word)).pop();
       if (head) for (const t of out) if (t.word === head.word) t.boost *= TUNING.turkishHead;
     }
     return out;
+  }
+
+  /** Two English nouns the index knows that a word is made of, the most even cut first; else null. */
+  function splitCompound(word: string): [string, string] | null {
+    if (word.length < 6 || !/^[a-z]+$/.test(word)) return null;
+    let best: [string, string] | null = null;
+    let bestShort = 0;
+    for (let i = 3; i <= word.length - 3; i++) {
+      const a = word.slice(0, i);
+      const b = word.slice(i);
+      const short = Math.min(a.length, b.length);
+      if (short <= bestShort || AFFIXES.has(a) || AFFIXES.has(b) || !englishNouns.has(a) || !(englishNouns.has(b) || englishNouns.has(stem(b)))) continue;
+      const ta = stem(a);
+      const tb = stem(b);
+      if (bm25.has(ta) && bm25.has(tb)) {
+        best = [ta, tb];
+        bestShort = short;
+      }
+    }
+    return best;
   }
 
   // A short word with a case or '-li' suffix that stemming leaves alone ('camdan', 'taştan').
@@ -384,6 +480,8 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
           if (s > maxHeading) maxHeading = s;
         });
       }
+      const asked = new Set(q.filter((t) => t.boost >= TUNING.distinctiveFrom).map((t) => t.term));
+      if (TUNING.distinctive > 0) for (const t of asked) for (const g of distinctive.get(t) ?? []) named[g]!++;
       // Scores in a typed array; objects only for the few answers returned.
       for (const g of touched) {
         const d0 = topDoc[g * SUPPORT.length]!;
@@ -393,8 +491,20 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         let mix = ownScore[g]! / maxOwn;
         if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
         if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;
-        finalScore[g] = mix * cover * penalty;
+        const before = mix * cover * penalty;
+        finalScore[g] = before * (1 + TUNING.distinctive * (1 - 0.5 ** named[g]!));
+        headingBefore[h] = Math.max(headingBefore[h]!, before);
+        headingAfter[h] = Math.max(headingAfter[h]!, finalScore[g]!);
       }
+      // The distinctive words only order siblings: each heading keeps its best score from before,
+      // so a word that sets one subheading apart ('glass' in moulds for glass) does not pull the
+      // question into that heading.
+      for (const g of touched) {
+        const h = docHeading[topDoc[g * SUPPORT.length]!]!;
+        if (headingAfter[h]! > 0) finalScore[g] = (finalScore[g]! * headingBefore[h]!) / headingAfter[h]!;
+      }
+      headingBefore.fill(0);
+      headingAfter.fill(0);
       const wanted = Math.max(2, topK);
       const ranked = topGroups(touched, wanted);
       const answers = ranked.map((g) => {
@@ -403,6 +513,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         return { hs6: hs6Keys[g]!, score: finalScore[g]!, docs };
       });
       for (const g of touched) count[g] = 0;
+      named.fill(0);
       const best = answers[0]?.score ?? 0;
       const second = answers[1]?.score ?? 0;
       // How much of the question the first answer's best line explains.

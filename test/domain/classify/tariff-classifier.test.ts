@@ -78,6 +78,17 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('taştan heykel', 3)[0]!.evidence.matched_terms).toContain('tastan');
   });
 
+  it('reads letter compounds and one-word compounds, and lets a distinctive word choose among siblings', () => {
+    // 'T-shirt' is the tariff's 'T-shirts' (6109), not the woven shirts of 6205/6206.
+    expect(classifier.classify('printed t-shirt', 3)[0]!.hs6.slice(0, 4)).toBe('6109');
+    // 'keychain' is not in the tariff; 'key' and 'chain' are.
+    const keychain = classifier.classify('metal keychain', 3)[0]!;
+    expect(keychain.hs6.slice(0, 2)).toBe('83');
+    expect(keychain.evidence.matched_terms).toContain('keychain');
+    // 'human' sets 6704.20 apart from the synthetic wigs of 6704.11.
+    expect(classifier.classify('lace front human hair wig', 3)[0]!.hs6).toBe('670420');
+  });
+
   it('answers nothing for filler alone, and the first answer is the most confident', () => {
     expect(classifier.classify('new hot sale 2024 high quality', 5)).toEqual([]);
     const ranked = classifier.classify('cotton t-shirt knitted', 5);
