@@ -93,6 +93,17 @@ function rowSource(rows: readonly SqlValue[][]): RowSource {
  * each fed to `calibration` as drawn.
  */
 export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize: number, calibration: Pick<Calibration, 'add'>): Generator<SeedBatch> {
+  for (const batch of drawSlices(opts, parties, batchSize, calibration, Infinity)) if (batch) yield batch;
+}
+
+/**
+ * drawBatches with a null after every `slice` generated declarations: a caller drawing the next
+ * batch while the current one is written (draw-ahead.ts) lets the writer run at each null.
+ */
+export function* drawSlices(
+  opts: GenerateOptions, parties: Parties, batchSize: number, calibration: Pick<Calibration, 'add'>, slice: number,
+): Generator<SeedBatch | null> {
+  let drawn = 0;
   // Generated records skip the validator's checks (they cannot fail), not its normalisation;
   // "today" is read per batch, as a plain BatchBuilder does.
   const builder = () => {
@@ -135,6 +146,7 @@ export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize:
       }
     }
     if (built.records >= batchSize) yield take();
+    else if (++drawn % slice === 0) yield null;
   }
   if (built.records) yield take();
 }
