@@ -30,7 +30,7 @@ describeEachStore('bulk writes', (get) => {
     // The long ones (multi-byte letters and doubled quotes) make the COPY's buffers fill mid-row.
     const awkward = [
       'plain', 'with, comma', 'with "quotes"', 'line\nbreak', '', 'back\\slash', 'tab\there', 'İstanbul Şişli ğüö',
-      'ş"'.repeat(40_000), 'x'.repeat(300_000),
+      'ş"'.repeat(40_000), 'x'.repeat(300_000), 'short "quoted", ascii', 'short "quoted" then ş', `${'a'.repeat(63)}"`,
     ];
     const rows = Array.from({ length: 400 }, (_, i) => [i, awkward[i % awkward.length]!, i % 3 === 0 ? null : `n${i}`]);
     await store.db.transaction().execute((trx) => insertRows(trx, store, { table: 'copy_probe', columns: ['id', 'name', 'note'] }, rows));
