@@ -3,6 +3,7 @@
 // row, parse errors included, so they, and with them the batch keys, are the same whether the file
 // is read on this thread or on a second one (parse-thread.ts).
 import fs from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseFile, type FileFormat } from './parse.js';
 import { BatchBuilder, type RejectedRow } from './batch-builder.js';
 import type { ValidDeclaration } from './validate.js';
@@ -108,13 +109,23 @@ export async function* batchesFrom(next: () => Promise<BatchEvent | undefined>, 
   }
 }
 
-/** The file's batches read on this thread: each chunk is parsed when the writer asks for it. */
+/**
+ * The file's batches read on this thread, a chunk ahead of the writer: once a chunk is handed
+ * over, the next one is parsed at the following turn of the event loop, that is while the writer
+ * waits for the store (PostgreSQL copying the chunk just handed over), instead of after it. The
+ * events and their order are the same; on SQLite, whose writes do not wait, it changes nothing.
+ */
 export async function* batchesHere(file: string, format: FileFormat, batchSize: number): AsyncGenerator<ParsedBatch> {
   const events = readBatches(file, format, batchSize);
+  let ahead: Promise<IteratorResult<BatchEvent>> | null = null;
   try {
     yield* batchesFrom(async () => {
-      const r = await events.next();
-      return r.done ? undefined : r.value;
+      const r = await (ahead ?? events.next());
+      if (r.done) return undefined;
+      ahead = nextTurn().then(() => events.next());
+      // Awaited by the next call; a load that stops first must not see it as unhandled.
+      ahead.catch(() => {});
+      return r.value;
     });
   } finally {
     // Stopped early (a failed batch): close the file.

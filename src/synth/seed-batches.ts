@@ -4,7 +4,8 @@
 // differs.
 import type { SqlValue, RowSource } from '../ingest/bulk.js';
 import { BatchBuilder, type RejectedRow } from '../ingest/batch-builder.js';
-import type { ValidDeclaration } from '../ingest/validate.js';
+import { todayUtc, type ValidDeclaration } from '../ingest/validate.js';
+import { generatedNormaliser } from './normalise.js';
 import type { Parties } from './companies.js';
 import { generate, type GenerateOptions, type Generated } from './generate.js';
 import type { Calibration } from './calibration.js';
@@ -92,7 +93,24 @@ function rowSource(rows: readonly SqlValue[][]): RowSource {
  * each fed to `calibration` as drawn.
  */
 export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize: number, calibration: Pick<Calibration, 'add'>): Generator<SeedBatch> {
-  let built = new BatchBuilder();
+  for (const batch of drawSlices(opts, parties, batchSize, calibration, Infinity)) if (batch) yield batch;
+}
+
+/**
+ * drawBatches with a null after every `slice` generated declarations: a caller drawing the next
+ * batch while the current one is written (draw-ahead.ts) lets the writer run at each null.
+ */
+export function* drawSlices(
+  opts: GenerateOptions, parties: Parties, batchSize: number, calibration: Pick<Calibration, 'add'>, slice: number,
+): Generator<SeedBatch | null> {
+  let drawn = 0;
+  // Generated records skip the validator's checks (they cannot fail), not its normalisation;
+  // "today" is read per batch, as a plain BatchBuilder does.
+  const builder = () => {
+    const today = todayUtc();
+    return new BatchBuilder(today, generatedNormaliser(today));
+  };
+  let built = builder();
   let bls: SqlValue[][] = [];
   let containers: SqlValue[][] = [];
   let shipments: SqlValue[][] = [];
@@ -102,7 +120,7 @@ export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize:
       valid: built.valid, records: built.records, rejected: built.rejected, inBatchDuplicates: built.inBatchDuplicates,
       docs: { bls: rowSource(bls), containers: rowSource(containers), shipments: rowSource(shipments), events: rowSource(events) },
     };
-    built = new BatchBuilder();
+    built = builder();
     bls = [];
     containers = [];
     shipments = [];
@@ -128,6 +146,7 @@ export function* drawBatches(opts: GenerateOptions, parties: Parties, batchSize:
       }
     }
     if (built.records >= batchSize) yield take();
+    else if (++drawn % slice === 0) yield null;
   }
   if (built.records) yield take();
 }

@@ -19,8 +19,9 @@ import { formatYearMonth, type Month } from './calendar.js';
 import { Calibration } from './calibration.js';
 import {
   BL_COLUMNS, BL_PARTY_COLUMNS, CONTAINER_COLUMNS, EVENT_COLUMNS, SHIPMENT_COLUMNS, SHIPMENT_DECLARATION_COLUMN, SHIPMENT_PARTY_COLUMNS,
-  drawBatches, partyId, type PartyIds, type SeedBatch,
+  drawBatches, drawSlices, partyId, type PartyIds, type SeedBatch,
 } from './seed-batches.js';
+import { drawAhead, DRAW_SLICE } from './draw-ahead.js';
 import { startSeedThread } from './seed-thread.js';
 
 export interface SeedOptions {
@@ -113,7 +114,11 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
       log(`secondary indexes and foreign keys of ${PG_SEED_DEFERRED_TABLES.join(', ')} deferred to the end of the seed`);
     }
     try {
-      const batches = thread ? thread.batches() : drawBatches(generateOpts, parties, batchSize, calibration);
+      const batches = thread
+        ? thread.batches()
+        : opts.declarations > batchSize
+          ? drawAhead(drawSlices(generateOpts, parties, batchSize, calibration, DRAW_SLICE))
+          : drawBatches(generateOpts, parties, batchSize, calibration);
       const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
       await writeBatches(store, batches, keyBase, ids, summary, batchSize, log, opts.progress);
     } finally {

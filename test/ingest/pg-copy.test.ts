@@ -27,7 +27,11 @@ describeEachStore('bulk writes', (get) => {
   it('stores awkward text exactly, skips conflicts and returns the new rows', async () => {
     const { store } = get();
     await sql`create table copy_probe (id integer primary key, name text, note text)`.execute(store.db);
-    const awkward = ['plain', 'with, comma', 'with "quotes"', 'line\nbreak', '', 'back\\slash', 'tab\there', 'İstanbul Şişli ğüö'];
+    // The long ones (multi-byte letters and doubled quotes) make the COPY's buffers fill mid-row.
+    const awkward = [
+      'plain', 'with, comma', 'with "quotes"', 'line\nbreak', '', 'back\\slash', 'tab\there', 'İstanbul Şişli ğüö',
+      'ş"'.repeat(40_000), 'x'.repeat(300_000), 'short "quoted", ascii', 'short "quoted" then ş', `${'a'.repeat(63)}"`,
+    ];
     const rows = Array.from({ length: 400 }, (_, i) => [i, awkward[i % awkward.length]!, i % 3 === 0 ? null : `n${i}`]);
     await store.db.transaction().execute((trx) => insertRows(trx, store, { table: 'copy_probe', columns: ['id', 'name', 'note'] }, rows));
     const stored = await store.db.selectFrom('copy_probe' as never).select(['id', 'name', 'note'] as never).orderBy('id' as never).execute();

@@ -1,4 +1,4 @@
-// The seed generating on a second thread must store exactly what it stores on one thread, and a
+// The seed generating on a second thread must store exactly what it stores on one thread (there drawn a batch ahead, draw-ahead.ts), and a
 // failing thread must stop the seed with whole batches only.
 import { describe, it, expect } from 'vitest';
 import { sql } from 'kysely';
