@@ -9,6 +9,7 @@ import { parseFilters } from '../shared/filters.js';
 import { ROLES, getDirectory, positionOf, type Directory, type DirectoryEntry, type FilterColumns } from './directory.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
+import { AgingMap } from '../shared/aging-map.js';
 
 type Role = (typeof ROLES)[number];
 
@@ -93,11 +94,10 @@ export const searchCompanies = defineOperation({
     // the trader set they were found in (each replaced when the data changes).
     const key = JSON.stringify([query.q, countries, city, sector, query.role ?? null, query.hs ?? null]);
     let memo = searchMemo.get(dir);
-    if (!memo) searchMemo.set(dir, (memo = new Map()));
+    if (!memo) searchMemo.set(dir, (memo = new AgingMap(SEARCH_MEMO_MS, SEARCH_MEMO_BYTES, memoBytes)));
     let found = memo.get(key);
-    if (!found || found.traded !== traded) {
+    if (!found || !sameIds(found.traded, traded)) {
       found = { traded, hits: findHits(dir, query.q, countries, city, sector, query.role, traded) };
-      if (memo.size >= SEARCH_MEMO_MAX) memo.delete(memo.keys().next().value as string);
       memo.set(key, found);
     }
     const hits = found.hits;
@@ -146,8 +146,27 @@ function tradedPositions(ids: Int32Array, columns: FilterColumns): { positions: 
   return { positions: Int32Array.from(positions), mask };
 }
 
-const SEARCH_MEMO_MAX = 2_000;
-const searchMemo = new WeakMap<Directory, Map<string, { traded: Int32Array | null; hits: Hits }>>();
+// Remembered searches, bounded by their bytes: a search with `hs` holds the ids of every trader of
+// the product (hundreds of kilobytes for a chapter), so a bound on their count let distinct
+// requests hold hundreds of megabytes.
+const SEARCH_MEMO_BYTES = 16 * 1024 * 1024;
+const SEARCH_MEMO_MS = 10 * 60_000;
+interface Found { traded: Int32Array | null; hits: Hits }
+const searchMemo = new WeakMap<Directory, AgingMap<Found>>();
+
+function memoBytes(f: Found): number {
+  let n = 64 + (f.traded?.byteLength ?? 0) + f.hits.at.byteLength + (f.hits.score?.byteLength ?? 0);
+  for (const m of f.hits.matched ?? []) n += 16 + 2 * (m?.length ?? 0);
+  return n;
+}
+
+/** The traders of `hs` are read anew for each request: the same set keeps the remembered search. */
+function sameIds(a: Int32Array | null, b: Int32Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hits {
   // Filters as codes of the directory's columns (-1: no company has that value), then one pass

@@ -2,7 +2,8 @@
 import { it, expect, beforeAll, afterAll } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { buildWorld, NAMES, type World } from './fixture.js';
+import { buildWorld, decl, NAMES, type World } from './fixture.js';
+import { writeBatch } from '../../../src/ingest/writer.js';
 import { vkn } from '../../helpers/random-records.js';
 
 describeEachStore('company and buyer operations', (get) => {
@@ -203,5 +204,14 @@ describeEachStore('company and buyer operations', (get) => {
     expect(again.data.map(({ index: _i, ...d }) => d)).toEqual(alone.map(({ index: _i, ...d }) => d));
     expect(again.data[0]!.best.company_id).toBe(w.X);
     expect(again.data[1]!.best?.company_id).not.toBe(w.X);
+  });
+
+  // Last in the file: it adds a declaration to the shared world.
+  it('a remembered search with hs follows the traders of the product when they change', async () => {
+    const before = (await call('/v1/companies?hs=6109&role=exporter')).body.data.map((c) => c.company_id);
+    expect(before).toEqual([w.A, w.B]);
+    await writeBatch(get().store, [decl('9', 'export', 'C', 'X', '610910000011', 500, '2024-04-10', 'TRMER')], { batchKey: 'fixture-more', source: 'test' });
+    const after = (await call('/v1/companies?hs=6109&role=exporter')).body.data.map((c) => c.company_id);
+    expect([...after].sort((a, b) => a - b)).toEqual([w.A, w.B, w.C].sort((a, b) => a - b));
   });
 });

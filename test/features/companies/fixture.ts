@@ -25,7 +25,7 @@ export const NAMES = {
 const TR = { A: { n: 1, city: 'İstanbul' }, B: { n: 2, city: 'Bursa' }, C: { n: 3, city: 'İzmir' } };
 const FOREIGN = { X: 'DE', Y: 'GB', Z: 'CN' };
 
-function decl(no: string, flow: 'import' | 'export', tr: keyof typeof TR, partner: keyof typeof FOREIGN, gtip: string, usd: number, date: string, port: string): DeclarationInput {
+export function decl(no: string, flow: 'import' | 'export', tr: keyof typeof TR, partner: keyof typeof FOREIGN, gtip: string, usd: number, date: string, port: string): DeclarationInput {
   return {
     declaration_no: `FX-${no}`,
     flow,
