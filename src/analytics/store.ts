@@ -182,7 +182,7 @@ export class AnalyticStore {
     this.building = false;
   }
 
-  /** An empty store loaded whole (loadAll), then compacted into sorted tables. */
+  /** An empty store loaded whole (loadAll): each month's sums written once, nothing to compact. */
   private async load(pending: readonly { id: number; rows: number }[], total: number): Promise<void> {
     this.loading = true;
     let n: number;
