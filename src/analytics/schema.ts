@@ -58,6 +58,15 @@ export function rollupColumns(def: RollupDef): Column[] {
   return [...def.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...measuresOf(def).map((m) => col(m, MEASURE_KIND(m)))];
 }
 
+/** The company rollup once per side, sorted by that side's company (see sides.ts). */
+export const SIDES_TABLE = 'rollup_company_sides';
+export const COMPANY_ROLLUP: RollupDef = ROLLUPS.find((d) => d.table === 'rollup_company_monthly')!;
+
+/** The sides table's columns: the side's company and which side it is, then the company rollup's. */
+export function sidesColumns(): Column[] {
+  return [col('party_id', 'bigint'), col('as_partner', 'int'), ...rollupColumns(COMPANY_ROLLUP)];
+}
+
 function createTable(name: string, columns: readonly Column[]): string {
   return `create table if not exists ${name} (${columns.map((c) => `${c.name} ${SQL_TYPE[c.kind]}`).join(', ')})`;
 }
@@ -76,13 +85,14 @@ export function schemaStatements(): string[] {
   for (const p of PRE_AGGREGATIONS) {
     out.push(createTable(p.table, [...p.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...p.measures.map((m) => col(m, MEASURE_KIND(m)))]));
   }
+  out.push(createTable(SIDES_TABLE, sidesColumns()));
   return out;
 }
 
 /** Every derived table, raw copies first. */
 export function derivedTables(): string[] {
-  return ['declarations', 'declaration_items', 'compaction_pending', ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table)];
+  return ['declarations', 'declaration_items', 'compaction_pending', ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), SIDES_TABLE];
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';

@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors.js';
 import { Engine, type Row, type Value } from './engine.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
+import { sidesNeedSorting, sortSides } from './sides.js';
 import { applyBatches, applyStored, batchSignature, committedBatches, compactPending, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 
@@ -216,13 +217,21 @@ export class AnalyticStore {
     if (this.sinceCompaction >= (this.opts.compactAfter ?? COMPACT_AFTER)) void this.compactAll().catch((err: unknown) => this.log('compacting the analytic store failed', err));
   }
 
-  /** Compacts the months batches appended to; a call while one runs waits for that one. */
+  /**
+   * Compacts the months batches appended to, and sorts the company sides again when batches have
+   * appended enough to them; a call while one runs waits for that one.
+   */
   private compactAll(): Promise<void> {
     this.sinceCompaction = 0;
     this.compacting ??= (async () => {
       try {
         const tables = [...ROLLUPS.map((d) => ({ table: d.table, keys: d.keys, measures: measuresOf(d) })), ...PRE_AGGREGATIONS];
-        if (await compactPending(this.engine, tables)) await this.engine.exec('checkpoint');
+        let changed = (await compactPending(this.engine, tables)) > 0;
+        if (await sidesNeedSorting(this.engine)) {
+          await sortSides(this.engine);
+          changed = true;
+        }
+        if (changed) await this.engine.exec('checkpoint');
       } finally {
         this.compacting = null;
       }

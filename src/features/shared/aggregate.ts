@@ -274,14 +274,19 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     if (f.maxValueCents !== null) where.push(sql`d.value_usd_cents <= ${f.maxValueCents}`);
   }
 
-  // On the company rollup the first company restriction drives the scan: the rows where a company
-  // is the trader, then those where it is only the partner, each read through its own index
-  // (company, flow, period) instead of testing both columns on every row of the period.
+  // On the company rollup the first company restriction drives the scan: its rows where a company
+  // is the trader, and those where it is only the partner, read from the companion sorted by
+  // either side's company (the few row groups holding those companies) instead of testing both
+  // columns on every row of the period.
   let from: RawBuilder<unknown>;
   if (src) {
     const set = parties[0];
     const t = sql.table(src.table);
-    from = set ? sql`(select * from ${t} where company_id in ${set} union all select * from ${t} where partner_company_id in ${set} and company_id not in ${set}) t` : t;
+    if (!set) from = t;
+    else if (src.sides) {
+      from = sql`(select * exclude (party_id, as_partner) from ${sql.table(src.sides)}
+        where party_id in ${set} and (as_partner = 0 or company_id not in ${set})) t`;
+    } else from = sql`(select * from ${t} where company_id in ${set} union all select * from ${t} where partner_company_id in ${set} and company_id not in ${set}) t`;
   } else {
     from = join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
   }

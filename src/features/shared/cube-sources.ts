@@ -22,6 +22,11 @@ export interface CubeSource {
    * of declaration-level queries (no HS condition) exactly.
    */
   headerFigures?: boolean;
+  /**
+   * A companion holding each row once per side (`party_id`, `as_partner`), sorted by that side's
+   * company: read instead when a company restriction (either party) drives the query.
+   */
+  sides?: string;
 }
 
 const ITEM_RECORDS = { hs6: 'records', hs4: 'records_hs4', hs2: 'records_hs2' } as const;
@@ -61,6 +66,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     records: { ...ITEM_RECORDS, decl: 'records_decl' },
     companies: true,
     headerFigures: true,
+    sides: 'rollup_company_sides',
   },
 ];
 

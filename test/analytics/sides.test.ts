@@ -1,0 +1,120 @@
+// The company sides: each company rollup row once per side, sorted by that side's company. Filled
+// in company order, appended to by batches, sorted again range by range with every sum kept; read
+// by the planner for a company's questions, and checked by verify against the company rollup.
+import { it, expect, describe, afterAll } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Engine } from '../../src/analytics/engine.js';
+import { COMPANY_ROLLUP, SIDES_TABLE, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
+import { appendSides, fillSides, insertSides, sidesNeedSorting, sortSides } from '../../src/analytics/sides.js';
+import { analyticsOf } from '../../src/analytics/registry.js';
+import { verifyAnalytics } from '../../src/analytics/verify.js';
+import { openStore } from '../../src/db/connect.js';
+import { migrate } from '../../src/db/migrate.js';
+import { writeBatch } from '../../src/ingest/writer.js';
+import { aggregate } from '../../src/features/shared/aggregate.js';
+import { parseFilters } from '../../src/features/shared/filters.js';
+import { makeDeclarations } from '../ingest/fixtures.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sides-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+// Company rollup rows spread over 97 traders and 53 partners (every fifth without one), months and flows.
+const rollupRows = (n: number, from = 0) => `select case when i % 2 = 0 then 'export' else 'import' end as flow, 202401 + (i % 12) as period,
+  1 + (i * 7919) % 97 as company_id, case when i % 5 = 0 then 0 else 1000 + (i * 104729) % 53 end as partner_company_id,
+  'DE' as partner_country, '010101' as hs6, 'P' as port, 'O' as customs_office, '1' as transport_mode, 'FOB' as incoterm, 1 as records, 1 as records_decl, i as value_usd_cents
+  from range(${from}, ${from + n}) t(i)`;
+const ROLLUP_COLS = 'flow, period, company_id, partner_company_id, partner_country, hs6, port, customs_office, transport_mode, incoterm, records, records_decl, value_usd_cents';
+
+/** Per side and company: rows, value; from the sides table and as the company rollup says. */
+async function perSide(e: Engine) {
+  const have = await e.query(`select as_partner, party_id, sum(value_usd_cents)::BIGINT as v, sum(records)::BIGINT as r from ${SIDES_TABLE} group by all order by all`);
+  const want = await e.query(`select 0 as as_partner, company_id as party_id, sum(value_usd_cents)::BIGINT as v, sum(records)::BIGINT as r from ${COMPANY_ROLLUP.table} group by all
+    union all select 1, partner_company_id, sum(value_usd_cents)::BIGINT, sum(records)::BIGINT from ${COMPANY_ROLLUP.table} where partner_company_id <> 0 group by all order by all`);
+  return { have, want };
+}
+
+/** Rows stored out of company order (by their position in the table). */
+async function outOfOrder(e: Engine): Promise<number> {
+  const r = await e.query(`select count(*) as n from (select party_id, lag(party_id) over (order by rowid) as before from ${SIDES_TABLE}) where party_id < before`);
+  return Number(r[0]!.n);
+}
+
+describe('company sides', () => {
+  it('are filled in company order, appended to by batches, and sorted again range by range with every sum kept', async () => {
+    const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, readers: 1 });
+    try {
+      for (const s of schemaStatements()) await e.exec(s);
+      await e.exec(`insert into ${COMPANY_ROLLUP.table} (${ROLLUP_COLS}) ${rollupRows(2_000)}`);
+      // Ranges of about 500 rows: several sorts, each appended after the one before.
+      await fillSides(e, 500);
+      let { have, want } = await perSide(e);
+      expect(have).toEqual(want);
+      expect(Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n)).toBe(2_000 + 1_600);
+      expect(await outOfOrder(e)).toBe(0);
+      expect(await sidesNeedSorting(e)).toBe(false);
+
+      // A batch's rows, as the appender path gets them (arrays in the rollup's column order): out of order at the end.
+      const cols = rollupColumns(COMPANY_ROLLUP).map((c) => c.name);
+      const batch = await e.query(`${rollupRows(300, 5_000)}`);
+      await e.write(async (w) => {
+        await appendSides(w, batch.map((r) => cols.map((c) => r[c] ?? null)));
+        await w.run(`insert into ${COMPANY_ROLLUP.table} (${ROLLUP_COLS}) ${rollupRows(300, 5_000)}`);
+      });
+      // A bigger one through SQL: past both thresholds (200,000 rows, a tenth of the table).
+      await e.write(async (w) => {
+        await w.run(`create temp table delta as select * from ${COMPANY_ROLLUP.table} limit 0`);
+        await w.run(`insert into delta (${ROLLUP_COLS}) ${rollupRows(150_000, 10_000)}`);
+        await insertSides(w, 'delta');
+        await w.run(`insert into ${COMPANY_ROLLUP.table} select * from delta`);
+        await w.run('drop table delta');
+      });
+      ({ have, want } = await perSide(e));
+      expect(have).toEqual(want);
+      expect(await outOfOrder(e)).toBeGreaterThan(0);
+      expect(await sidesNeedSorting(e)).toBe(true);
+
+      const before = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
+      await sortSides(e, 50_000);
+      ({ have, want } = await perSide(e));
+      expect(have).toEqual(want);
+      expect(await outOfOrder(e)).toBe(0);
+      expect(await sidesNeedSorting(e)).toBe(false);
+      // Rows sharing every key were summed into one.
+      const after = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
+      expect(after).toBeLessThan(before);
+      const dupes = await e.query(`select count(*) - count(distinct (party_id, as_partner, ${COMPANY_ROLLUP.keys.join(', ')})) as n from ${SIDES_TABLE}`);
+      expect(Number(dupes[0]!.n)).toBe(0);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it('answer a company question, and verify finds a side that differs from the company rollup', async () => {
+    const store = await openStore(`sqlite:${path.join(dir, 'rows.sqlite')}`, { analytics: { path: path.join(dir, 'a.duckdb'), loadWholeFrom: 10 } });
+    try {
+      await migrate(store);
+      await writeBatch(store, makeDeclarations(60, 0, 'S'), { batchKey: 's1', source: 'test' });
+      const analytics = await analyticsOf(store.db);
+      expect((await verifyAnalytics(store.db, analytics)).every((c) => c.differences === 0)).toBe(true);
+      const [row] = await analytics.query(`select party_id, as_partner from ${SIDES_TABLE} where as_partner = 1 limit 1`);
+      const company = Number(row!.party_id);
+      const spec = { filters: { ...parseFilters({}), companyId: company }, groupBy: [], metrics: ['value_usd' as const, 'records' as const] };
+      const before = await aggregate(store.db, spec);
+      expect(before.source).toBe(COMPANY_ROLLUP.table);
+      const raw = await analytics.query('select sum(value_usd_cents) as v from declarations where company_id = ? or partner_company_id = ?', [company, company]);
+      expect(Math.round(Number(before.totals.value_usd) * 100)).toBe(Number(raw[0]!.v));
+
+      // One cent more on that company's partner side: the answer follows it (the sides answer), and verify says where.
+      await analytics.execute(`update ${SIDES_TABLE} set value_usd_cents = value_usd_cents + 1 where rowid = (select min(rowid) from ${SIDES_TABLE} where party_id = ${company} and as_partner = 1)`);
+      const after = await aggregate(store.db, spec);
+      expect(Math.round(Number(after.totals.value_usd) * 100)).toBe(Number(raw[0]!.v) + 1);
+      const sides = (await verifyAnalytics(store.db, analytics)).find((c) => c.table === SIDES_TABLE)!;
+      expect(sides.differences).toBe(1);
+      expect(sides.examples[0]).toContain(`|${company}|`);
+    } finally {
+      await store.close();
+    }
+  });
+});
