@@ -32,6 +32,9 @@ export interface AnalyticOptions {
   compactAfter?: number;
   /** Called with the number of declarations applied so far during a long catch-up. */
   progress?: (applied: number, total: number) => void;
+  /** Queries slower than this many milliseconds (waiting for a connection included) are reported to `onSlowQuery` (0: off). */
+  slowQueryMs?: number;
+  onSlowQuery?: (ms: number, sql: string) => void;
 }
 
 export type AnalyticState = 'building' | 'ready';
@@ -256,7 +259,13 @@ export class AnalyticStore {
 
   async query(sqlText: string, params: readonly Value[] = []): Promise<Row[]> {
     await this.ready();
-    return this.engine.query(sqlText, params);
+    const limit = this.opts.slowQueryMs ?? 0;
+    if (!limit || !this.opts.onSlowQuery) return this.engine.query(sqlText, params);
+    const started = performance.now();
+    const rows = await this.engine.query(sqlText, params);
+    const ms = performance.now() - started;
+    if (ms >= limit) this.opts.onSlowQuery(Math.round(ms), sqlText);
+    return rows;
   }
 
   /** A statement on the writer, in turn with the batches: repairs by hand, and tests that damage a table to see verify catch it. */

@@ -85,6 +85,8 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     memoryLimitMb: 1024,
     threads: 2,
     pollMs: 1000,
+    slowQueryMs: options.slowQueryMs,
+    onSlowQuery: options.onSlowQuery && ((ms, sql) => options.onSlowQuery!(ms, `analytic: ${sql}`)),
     ...options.analytics,
   });
   const closeRows = store.close.bind(store);
