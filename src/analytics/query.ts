@@ -18,6 +18,9 @@ export async function analyticRows(db: Kysely<DB>, compiled: CompiledQuery): Pro
 // in about 0.2 s.
 const INLINE_IDS = 16;
 
+/** Whether `idSet` writes these ids into the SQL (the engine can then skip row groups by them). */
+export const inlineIds = (ids: readonly number[]): boolean => ids.length <= INLINE_IDS;
+
 /** A set of ids for `x in <set>` in an analytic query (empty: a set matching nothing). */
 export function idSet(ids: readonly number[]): RawBuilder<unknown> {
   if (!ids.length) return sql`(null)`;

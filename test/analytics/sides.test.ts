@@ -13,7 +13,8 @@ import { verifyAnalytics } from '../../src/analytics/verify.js';
 import { openStore } from '../../src/db/connect.js';
 import { migrate } from '../../src/db/migrate.js';
 import { writeBatch } from '../../src/ingest/writer.js';
-import { aggregate } from '../../src/features/shared/aggregate.js';
+import { sql } from 'kysely';
+import { aggregate, companiesMatching } from '../../src/features/shared/aggregate.js';
 import { parseFilters } from '../../src/features/shared/filters.js';
 import { makeDeclarations } from '../ingest/fixtures.js';
 
@@ -105,6 +106,17 @@ describe('company sides', () => {
       expect(before.source).toBe(COMPANY_ROLLUP.table);
       const raw = await analytics.query('select sum(value_usd_cents) as v from declarations where company_id = ? or partner_company_id = ?', [company, company]);
       expect(Math.round(Number(before.totals.value_usd) * 100)).toBe(Number(raw[0]!.v));
+
+      // A name shared by a trader and its partner: `q` names both (two ids, read from the sides), and
+      // their declarations with each other are counted once.
+      const [pair] = await analytics.query('select company_id, partner_company_id from declarations where partner_company_id is not null limit 1');
+      const both = [Number(pair!.company_id), Number(pair!.partner_company_id)];
+      await sql`update companies set name = 'Zyxwq Ortak', name_folded = 'zyxwq ortak' where id in (${sql.join(both)})`.execute(store.db);
+      expect(await companiesMatching(store.db, 'zyxwq')).toEqual([...both].sort((a, b) => a - b));
+      const named = await aggregate(store.db, { filters: { ...parseFilters({}), q: 'zyxwq' }, groupBy: [], metrics: ['value_usd', 'records'] });
+      const pairRaw = await analytics.query('select sum(value_usd_cents) as v, count(*) as n from declarations where company_id in (?, ?) or partner_company_id in (?, ?)', [...both, ...both]);
+      expect(Math.round(Number(named.totals.value_usd) * 100)).toBe(Number(pairRaw[0]!.v));
+      expect(named.totals.records).toBe(Number(pairRaw[0]!.n));
 
       // One cent more on that company's partner side: the answer follows it (the sides answer), and verify says where.
       await analytics.execute(`update ${SIDES_TABLE} set value_usd_cents = value_usd_cents + 1 where rowid = (select min(rowid) from ${SIDES_TABLE} where party_id = ${company} and as_partner = 1)`);

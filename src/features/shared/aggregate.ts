@@ -13,7 +13,7 @@ import { monthAligned, periodOf } from './filters.js';
 import { companyIdsNamed } from '../../db/dialect.js';
 import { rowEngineOf } from '../../analytics/registry.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { analyticRows, idSet } from '../../analytics/query.js';
+import { analyticRows, idSet, inlineIds } from '../../analytics/query.js';
 import { HEADER_CREDITED, headerColumn } from '../../ingest/rollups.js';
 
 export type Metric =
@@ -253,10 +253,18 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   if (f.incoterms.length) where.push(inList(src ? sql.ref('incoterm') : sql`coalesce(d.incoterm, '')`, f.incoterms));
   // Company restrictions (a company id, the companies `q` names): either party is one of them.
   const parties: RawBuilder<unknown>[] = [];
-  if (f.companyId !== null) parties.push(sql`(${f.companyId})`);
+  // Whether the first set is a short list the engine can skip row groups by.
+  let fewParties = false;
+  if (f.companyId !== null) {
+    parties.push(sql`(${f.companyId})`);
+    fewParties = true;
+  }
   if (f.q) {
     if (qIds && qIds.length === 0) where.push(sql`1 = 0`);
-    else parties.push(idSet(qIds ?? []));
+    else {
+      if (!parties.length) fewParties = inlineIds(qIds ?? []);
+      parties.push(idSet(qIds ?? []));
+    }
   }
   if (src) {
     for (const set of parties.slice(1)) where.push(sql`(company_id in ${set} or partner_company_id in ${set})`);
@@ -275,15 +283,15 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   }
 
   // On the company rollup the first company restriction drives the scan: its rows where a company
-  // is the trader, and those where it is only the partner, read from the companion sorted by
-  // either side's company (the few row groups holding those companies) instead of testing both
-  // columns on every row of the period.
+  // is the trader, and those where it is only the partner. A few companies are read from the
+  // companion sorted by either side's company (the few row groups holding them); many (a common
+  // word's companies, spread over every row group) from the rollup itself, half as many rows.
   let from: RawBuilder<unknown>;
   if (src) {
     const set = parties[0];
     const t = sql.table(src.table);
     if (!set) from = t;
-    else if (src.sides) {
+    else if (src.sides && fewParties) {
       from = sql`(select * exclude (party_id, as_partner) from ${sql.table(src.sides)}
         where party_id in ${set} and (as_partner = 0 or company_id not in ${set})) t`;
     } else from = sql`(select * from ${t} where company_id in ${set} union all select * from ${t} where partner_company_id in ${set} and company_id not in ${set}) t`;
