@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
+import { monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -16,23 +17,53 @@ export interface Edge {
   value_cents: number;
 }
 
+// Up to this many companies, a frontier's edges are read from the company sides (sorted by company)
+// a short list at a time; past it, the lists would read most of the table, and one scan of the
+// declarations costs less.
+const SIDES_MAX_IDS = 256;
+const SIDES_IDS_PER_QUERY = 16;
+
 /**
- * Every trading pair touching one of `ids`, on either side, with its declarations and value: one
- * scan of the analytic store's declarations.
+ * Every trading pair touching one of `ids`, on either side, with its declarations and value. Over
+ * whole months, from the company sides: a declaration is counted on its first line
+ * (`records_decl`), and its lines' values add up to its own; otherwise one scan of the analytic
+ * store's declarations.
  */
 export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
   if (!ids.length) return [];
+  if (monthAligned(range) && ids.length <= SIDES_MAX_IDS) return edgesFromSides(db, ids, range);
   const set = idSet(ids.map(Number));
   const where = [sql`(company_id in ${set} or partner_company_id in ${set})`, sql`partner_company_id is not null`];
   if (range.from) where.push(sql`registered_at >= ${range.from}`);
   if (range.to) where.push(sql`registered_at <= ${range.to}`);
   const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, count(*) as records, sum(value_usd_cents) as value_cents
     from declarations where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
-  return rows.map((r) => ({
-    flow: r.flow as Edge['flow'], company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id),
-    records: Number(r.records), value_cents: Number(r.value_cents),
-  }));
+  return rows.map(toEdge);
 }
+
+async function edgesFromSides(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {
+  // A pair of two listed companies is its trader's: the partner side skips traders in the whole list.
+  const all = idSet(ids.map(Number));
+  const out: Edge[] = [];
+  for (let k = 0; k < ids.length; k += SIDES_IDS_PER_QUERY) {
+    const where = [
+      sql`party_id in ${idSet(ids.slice(k, k + SIDES_IDS_PER_QUERY).map(Number))}`,
+      sql`(as_partner = 0 or company_id not in ${all})`,
+      sql`partner_company_id <> 0`,
+    ];
+    if (range.from) where.push(sql`period >= ${periodOf(range.from)}`);
+    if (range.to) where.push(sql`period <= ${periodOf(range.to)}`);
+    const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, sum(records_decl) as records, sum(value_usd_cents) as value_cents
+      from rollup_company_sides where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
+    for (const r of rows) out.push(toEdge(r));
+  }
+  return out;
+}
+
+const toEdge = (r: Record<string, unknown>): Edge => ({
+  flow: r.flow as Edge['flow'], company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id),
+  records: Number(r.records), value_cents: Number(r.value_cents),
+});
 
 /**
  * The trading pairs between each two consecutive companies of `path`, in either role and flow: a

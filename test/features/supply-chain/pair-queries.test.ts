@@ -83,13 +83,20 @@ describeEachStore('trading-pair queries', (get) => {
   it('edges along a path are the edges of the path nodes between consecutive ones', async () => {
     const db = get().store.db;
     const path = [ids.F1, ids.T1, ids.F2];
-    for (const range of [{ from: null, to: null }, { from: '2024-02-01', to: '2024-03-01' }]) {
+    // Whole months read the company sides; a day range the declarations.
+    for (const range of [{ from: null, to: null }, { from: '2024-02-01', to: '2024-03-31' }, { from: '2024-02-01', to: '2024-03-01' }]) {
       const along = await edgesAlong(db, path, range);
       const consecutive = (a: number, b: number) => path.some((id, i) => i > 0 && ((path[i - 1] === a && id === b) || (path[i - 1] === b && id === a)));
       const touching = (await edgesTouching(db, path, range)).filter((e) => consecutive(e.company_id, e.partner_company_id));
       const key = (e: { flow: string; company_id: number; partner_company_id: number }) => `${e.flow}|${e.company_id}|${e.partner_company_id}`;
       expect(along.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(touching.sort((a, b) => key(a).localeCompare(key(b))));
     }
+    // A trader and its partner in different lists of the sides' reads: the pair once, as with one list.
+    const key = (e: { flow: string; company_id: number; partner_company_id: number }) => `${e.flow}|${e.company_id}|${e.partner_company_id}`;
+    const spread = [ids.T1, ...Array.from({ length: 15 }, (_, i) => 900_000 + i), ids.F1, ids.F2, ids.T2];
+    const once = await edgesTouching(db, [ids.T1, ids.F1, ids.F2, ids.T2], { from: null, to: null });
+    expect((await edgesTouching(db, spread, { from: null, to: null })).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(once.sort((a, b) => key(a).localeCompare(key(b))));
+    expect(once).toHaveLength(4);
     const all = await edgesAlong(db, path, { from: null, to: null });
     expect(all.find((e) => e.flow === 'import')).toEqual({ flow: 'import', company_id: ids.T1, partner_company_id: ids.F2, records: 1, value_cents: 50_000 });
     expect(all.find((e) => e.flow === 'export' && e.partner_company_id === ids.F1)).toMatchObject({ records: 3, value_cents: 45_000 });
