@@ -5,7 +5,7 @@
 import { it, expect } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
-import { listDeclarations, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
+import { listDeclarations, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
 import { parseFilters } from '../../../src/features/shared/filters.js';
 import { makeDeclaration } from '../../ingest/fixtures.js';
 import { foldTurkish } from '../../../src/domain/codes/text.js';
@@ -29,8 +29,11 @@ describeEachStore('declaration list plans', (get) => {
         const input = { filters, sort, after: null, limit: 1000 };
         const drive = await listDeclarations(store.db, input, 1e9);
         const walk = await listDeclarations(store.db, input, -1);
+        // q and hs each past `few`: the pair's count decides (here the smaller set is read).
+        const together = await listDeclarations(store.db, input, -1, 1e9);
         const label = `${JSON.stringify(q)} ${sort}`;
         expect(drive.map((r) => r.id), label).toEqual(walk.map((r) => r.id));
+        expect(together.map((r) => r.id), label).toEqual(walk.map((r) => r.id));
         expect(drive.map((r) => r.declaration_no).sort(), label).toEqual(expected(records, q));
         expect(ordered(drive, sort), label).toBe(true);
         if (drive.length) nonEmpty++;
@@ -45,6 +48,17 @@ describeEachStore('declaration list plans', (get) => {
       }
     }
     expect(nonEmpty).toBeGreaterThan(30);
+  });
+
+  it('reads the smaller of q and hs when the two together are rare, and walks the order when they are common', async () => {
+    const { store } = get();
+    // 'muller' names a few companies' declarations and 8703 a few lines: together, a walk would test nearly every row.
+    const rare = await rareTogether(store.db, 'muller', ['8703'], 1001, 1e9);
+    expect(rare.qFew !== rare.hsFew).toBe(true);
+    // A letter in nearly every name and a chapter on many lines: a page fills within a few rows.
+    expect(await rareTogether(store.db, 'e', ['8'], 2, 1e9)).toEqual({ qFew: false, hsFew: false });
+    // Past `many`, nothing is read whole.
+    expect(await rareTogether(store.db, 'muller', ['8703'], 1001, 0)).toEqual({ qFew: false, hsFew: false });
   });
 
   /** The declaration numbers a list must return, sorted: the written records, filtered here. */
