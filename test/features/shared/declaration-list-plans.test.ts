@@ -5,8 +5,9 @@
 import { it, expect } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
-import { listDeclarations, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
+import { listDeclarations, rareInList, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
 import { parseFilters } from '../../../src/features/shared/filters.js';
+import { analyticsOf } from '../../../src/analytics/registry.js';
 import { makeDeclaration } from '../../ingest/fixtures.js';
 import { foldTurkish } from '../../../src/domain/codes/text.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
@@ -59,6 +60,18 @@ describeEachStore('declaration list plans', (get) => {
     expect(await rareTogether(store.db, 'e', ['8'], 2, 1e9)).toEqual({ qFew: false, hsFew: false });
     // Past `many`, nothing is read whole.
     expect(await rareTogether(store.db, 'muller', ['8703'], 1001, 0)).toEqual({ qFew: false, hsFew: false });
+  });
+
+  it('reads the lines of a product rare among the declarations the list walks, counted by the pre-aggregations', async () => {
+    const { store } = get();
+    await (await analyticsOf(store.db)).catchUp();
+    const filters = (q: Record<string, string>) => parseFilters({ ...q, from: '2000-01-01' });
+    expect(await rareInList(store.db, filters({ hs: '8703' }), 1001, 1e9)).toBe(true);
+    // A chapter on many lines: the walk fills a page within a few rows.
+    expect(await rareInList(store.db, filters({ hs: '61' }), 2, 1e9)).toBe(false);
+    expect(await rareInList(store.db, filters({ hs: '8703' }), 1001, 0)).toBe(false);
+    // Two prefixes: the pre-aggregations cannot count their declarations once each, so the walk stays.
+    expect(await rareInList(store.db, filters({ hs: '8703,61' }), 1001, 1e9)).toBe(false);
   });
 
   /** The declaration numbers a list must return, sorted: the written records, filtered here. */
