@@ -317,7 +317,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       previousLetter = false;
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * (compound ? 1 : TUNING.pair) });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryBySuffix(word));
+      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryByStem.get(hardened(term)) ?? glossaryBySuffix(word));
       for (const english of [single, phrase]) {
         for (const en of english ?? []) {
           for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
@@ -378,6 +378,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       }
     }
     return best;
+  }
+
+  // Turkish softens a final k, t, p before a vowel ('kaşık' → 'kaşığı', 'kilit' → 'kilidi', 'kitap'
+  // → 'kitabı'): the stem of the inflected word ends in g, d or b where the entry has k, t or p.
+  function hardened(term: string): string {
+    const last = term[term.length - 1];
+    const hard = last === 'g' ? 'k' : last === 'd' ? 't' : last === 'b' ? 'p' : undefined;
+    return hard === undefined || term.length < 4 ? term : term.slice(0, -1) + hard;
   }
 
   // A short word with a case or '-li' suffix that stemming leaves alone ('camdan', 'taştan').

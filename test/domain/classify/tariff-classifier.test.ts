@@ -78,6 +78,15 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('taştan heykel', 3)[0]!.evidence.matched_terms).toContain('tastan');
   });
 
+  it('knows the goods words of every chapter in Turkish, inflected forms included', () => {
+    // Chapter vocabulary (glossary-tr-chapters.ts): screwdrivers 8205, wrist-watches 91, puzzles 9503.
+    expect(classifier.classify('tornavida', 3)[0]!.hs6.slice(0, 4)).toBe('8205');
+    expect(classifier.classify('kol saati', 3)[0]!.hs6.slice(0, 2)).toBe('91');
+    expect(classifier.classify('yapboz', 3)[0]!.hs6.slice(0, 4)).toBe('9503');
+    // 'bıçak' softens to 'bıçağı' before a vowel: the entry is still found (knives, 8211).
+    expect(classifier.classify('çelik bıçağı', 3)[0]!.hs6.slice(0, 4)).toBe('8211');
+  });
+
   it('reads letter compounds and one-word compounds, and lets a distinctive word choose among siblings', () => {
     // 'T-shirt' is the tariff's 'T-shirts' (6109), not the woven shirts of 6205/6206.
     expect(classifier.classify('printed t-shirt', 3)[0]!.hs6.slice(0, 4)).toBe('6109');
