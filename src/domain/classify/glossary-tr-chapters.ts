@@ -1,8 +1,9 @@
 // More Turkish goods words, written chapter by chapter from the HS 2022 heading titles: for each
 // heading, the Turkish names a trader or a customs ruling uses for its goods (general vocabulary of
 // the Turkish tariff and of trade, not taken from any evaluation text). Keys are folded Turkish;
-// an entry of glossary-tr.ts with the same key wins. Words that are also English nouns ('tonik',
-// 'pasta') are left out or are not translated at run time.
+// an entry of glossary-tr.ts with the same key wins. Words that are also English nouns ('pasta',
+// 'petrol') are not translated at run time; those that are other English words ('unite') are left out.
+// The last block is the tariff's own qualifiers (its most frequent words that are not goods).
 export const CHAPTER_PAIRS: ReadonlyArray<[string, string]> = [
   // I–IV: animals, plants, food, drink, tobacco (chapters 1–24).
   ['canli', 'live'], ['esek', 'asses'], ['domuz', 'swine'], ['kumes', 'poultry'], ['ordek', 'ducks'], ['kaz', 'geese'],
@@ -149,4 +150,22 @@ export const CHAPTER_PAIRS: ReadonlyArray<[string, string]> = [
   ['kursun kalem', 'pencils'], ['dolma kalem', 'fountain pens'], ['keceli kalem', 'felt-tipped pens markers'], ['boya kalemi', 'crayons'],
   ['pastel', 'pastels crayons'], ['tebesir', 'chalks'], ['pipo', 'pipes smoking'], ['hijyenik ped', 'sanitary towels pads'],
   ['muhur', 'seals stamps'], ['damga', 'stamps'], ['manken', 'mannequins'], ['tablo', 'paintings'], ['antika', 'antiques'],
+  // The nomenclature's most frequent qualifiers (state, processing, form, use), in Turkish.
+  ['hazirlanmis', 'prepared'], ['pismis', 'cooked'], ['tutsulenmis', 'smoked'], ['tuzlanmis', 'salted'], ['kabuklu', 'in shell'],
+  ['kabuksuz', 'shelled'], ['dilimlenmis', 'sliced'], ['kirilmis', 'broken crushed'], ['ogutulmus', 'ground'], ['sivi', 'liquid'],
+  ['kati', 'solid'], ['bos', 'empty'], ['tek', 'single'], ['cift', 'double'], ['coklu', 'multiple'], ['otomatik', 'automatic'],
+  ['elektriksel', 'electrical'], ['mekanik', 'mechanical'], ['manuel', 'hand manual'], ['elle', 'hand'], ['sicak', 'hot'],
+  ['soguk', 'cold'], ['vakum', 'vacuum'], ['yuvarlak', 'round'], ['dikdortgen', 'rectangular'], ['kare', 'square'],
+  ['saydam', 'transparent'], ['seffaf', 'transparent'], ['organik', 'organic'], ['inorganik', 'inorganic'], ['endustriyel', 'industrial'],
+  ['tasinabilir', 'portable'], ['doner', 'rotary'], ['guc', 'power'], ['sabit', 'fixed'], ['boyanmis', 'dyed'], ['agartilmis', 'bleached'],
+  ['agartilmamis', 'unbleached'], ['islenmis', 'worked processed'], ['islenmemis', 'unworked'], ['ham', 'raw crude'], ['rafine', 'refined'],
+  ['karisik', 'mixed'], ['saf', 'pure'], ['sert', 'hard'], ['yumusak', 'soft'], ['esnek', 'flexible'], ['takviyeli', 'reinforced'],
+  ['kaplanmis', 'coated'], ['kaplamasiz', 'uncoated'], ['yalitilmis', 'insulated'], ['kesilmis', 'cut'], ['bicilmis', 'sawn'],
+  ['yassi', 'flat'], ['sicak haddelenmis', 'hot-rolled'], ['soguk haddelenmis', 'cold-rolled'], ['kalinlik', 'thickness'],
+  ['genislik', 'width'], ['uzunluk', 'length'], ['cap', 'diameter'], ['kapasite', 'capacity'], ['hacim', 'capacity'],
+  ['gerilim', 'voltage'], ['frekans', 'frequency'], ['dijital', 'digital'], ['perakende', 'retail sale'], ['yenilebilir', 'edible'],
+  ['dogal', 'natural'], ['bitkisel', 'vegetable'], ['hayvansal', 'animal'], ['metalik', 'metallic'], ['atik', 'waste'],
+  ['kirpinti', 'waste scrap'], ['artik', 'residues'], ['eleman', 'elements'], ['bilesen', 'components'], ['komponent', 'components'],
+  ['tertibat', 'appliances'], ['donanim', 'equipment'], ['ekipman', 'equipment'], ['malzeme', 'materials'],
+  ['madde', 'substances'], ['konsantre', 'concentrates'], ['aktif', 'active'], ['hareketli', 'movable'], ['kendinden', 'self'],
 ];

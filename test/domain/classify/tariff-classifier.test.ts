@@ -83,6 +83,8 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('tornavida', 3)[0]!.hs6.slice(0, 4)).toBe('8205');
     expect(classifier.classify('kol saati', 3)[0]!.hs6.slice(0, 2)).toBe('91');
     expect(classifier.classify('yapboz', 3)[0]!.hs6.slice(0, 4)).toBe('9503');
+    // The tariff's qualifiers: 'sıvı' (liquid) brings the liquid soap of 3401.30 among the first answers.
+    expect(classifier.classify('sıvı sabun', 3).map((c) => c.hs6)).toContain('340130');
     // 'bıçak' softens to 'bıçağı' before a vowel: the entry is still found (knives, 8211).
     expect(classifier.classify('çelik bıçağı', 3)[0]!.hs6.slice(0, 4)).toBe('8211');
   });
