@@ -133,3 +133,23 @@ export function conflictingHeadings(words: readonly Term[]): Set<string> {
   });
   return out;
 }
+
+// Headings whose legal text requires a state of the goods: live animals (chapter 1, live fish
+// 0301), materials unworked or in the rough (human hair 0501, bristles 0502, feathers and skins of
+// birds 0505, bones 0506, ivory and horn 0507, coral and shells 0508, ores 26), and waste, scrap or
+// worn articles. Goods described without that state are the worked, finished or new ones of other
+// headings ('human hair wig', 'animal brooch', 'steel chain').
+const STATES: ReadonlyArray<[codes: readonly string[], words: readonly string[]]> = [
+  [['01', '0301'], ['live', 'living', 'alive', 'breeding', 'canli']],
+  [['0501', '0502', '0505', '0506', '0507', '0508', '26'], ['unworked', 'raw', 'rough', 'ore', 'ores', 'crude', 'unprocessed',
+    'concentrate', 'concentrates', 'ham', 'islenmemis', 'cevher']],
+  [['3915', '4004', '4707', '5202', '5505', '6309', '6310', '7001', '7112', '7204', '7404', '7503', '7602', '7802', '7902', '8002', '8548'],
+    ['waste', 'scrap', 'worn', 'recovered', 'rags', 'cullet', 'hurda', 'atik', 'kullanilmis']],
+];
+
+/** Chapters and headings that require a state (live, unworked, waste) the description does not name. */
+export function unnamedStates(words: readonly Term[]): Set<string> {
+  const out = new Set<string>();
+  for (const [codes, ws] of STATES) if (!words.some(({ word }) => names(ws, word))) codes.forEach((c) => out.add(c));
+  return out;
+}

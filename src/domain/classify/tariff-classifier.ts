@@ -6,7 +6,7 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { conflictingChapters, conflictingHeadings, excludedHeadings, names } from './rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, names, unnamedStates } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
@@ -92,6 +92,8 @@ export const TUNING = {
   // digits but let a sibling-deciding word ('glass') pick the heading.
   distinctive: 0.4,
   distinctiveFrom: 0.9,
+  // Headings that require a state (live, unworked, waste) the description does not name.
+  state: 0.6,
 };
 const SUPPORT = TUNING.support;
 const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
@@ -423,6 +425,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       const excluded = excludedHeadings(written);
       const conflicts = TUNING.materialConflict < 1 ? conflictingChapters(written) : new Set<string>();
       for (const h of TUNING.materialConflict < 1 ? conflictingHeadings(written) : []) conflicts.add(h);
+      const states = TUNING.state < 1 ? unnamedStates(written) : new Set<string>();
       // Chapter 71 note 11: jewellery without precious metal, pearls or stones is imitation jewellery.
       if (TUNING.imitation > 0 && excluded.has('7113') && q.some((t) => t.term === 'jewellery') && bm25.has('imitation')) {
         q.push({ word: 'jewellery', term: 'imitation', boost: TUNING.imitation });
@@ -495,7 +498,10 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         const d0 = topDoc[g * SUPPORT.length]!;
         const h = docHeading[d0]!;
         const cover = (headingCover[h]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
-        const penalty = (excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1) * (conflicts.has(hs6Keys[g]!.slice(0, 2)) || conflicts.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.materialConflict : 1);
+        const code = hs6Keys[g]!;
+        const penalty = (excluded.has(code.slice(0, 4)) ? TUNING.excluded : 1)
+          * (conflicts.has(code.slice(0, 2)) || conflicts.has(code.slice(0, 4)) ? TUNING.materialConflict : 1)
+          * (states.has(code.slice(0, 2)) || states.has(code.slice(0, 4)) ? TUNING.state : 1);
         let mix = ownScore[g]! / maxOwn;
         if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
         if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;

@@ -1,7 +1,7 @@
 // The classifier's rules from the nomenclature's legal notes and structure, and the classes and
 // filler words that shape a question, on their own (no index needed).
 import { describe, it, expect } from 'vitest';
-import { conflictingChapters, conflictingHeadings, excludedHeadings } from '../../../src/domain/classify/rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, unnamedStates } from '../../../src/domain/classify/rules.js';
 import { CLASS_WORDS } from '../../../src/domain/classify/classes.js';
 import { NOISE_WORDS, WEAK_WORDS } from '../../../src/domain/classify/noise.js';
 import { terms } from '../../../src/domain/classify/terms.js';
@@ -74,6 +74,17 @@ describe('chapter 64 by the material of the uppers', () => {
     expect(conflictingHeadings(terms('canvas sneakers with rubber soles'))).toEqual(new Set(['6401', '6402', '6403']));
     expect(conflictingHeadings(terms('PU leather boots'))).toEqual(new Set(['6404']));
     expect(conflictingHeadings(terms('rubber sole slippers'))).toEqual(new Set());
+  });
+});
+
+describe('headings that require a state of the goods', () => {
+  it('keeps live animals, unworked materials and waste for descriptions that say so', () => {
+    const finished = unnamedStates(terms('human hair wig with animal print'));
+    for (const code of ['01', '0501', '26', '7204', '6309']) expect(finished.has(code)).toBe(true);
+    expect(unnamedStates(terms('live carp')).has('01')).toBe(false);
+    expect(unnamedStates(terms('işlenmemiş insan saçı')).has('0501')).toBe(false);
+    expect(unnamedStates(terms('stainless steel scrap')).has('7204')).toBe(false);
+    expect(unnamedStates(terms('stainless steel scrap')).has('0501')).toBe(true);
   });
 });
 

@@ -100,6 +100,11 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('lace front human hair wig', 3)[0]!.hs6).toBe('670420');
   });
 
+  it('keeps live, unworked and waste headings for descriptions that name that state', () => {
+    expect(classifier.classify('human hair bundles straight 100% human hair', 3)[0]!.hs6.slice(0, 2)).toBe('67');
+    expect(classifier.classify('raw human hair', 3)[0]!.hs6).toBe('050100');
+  });
+
   it('answers nothing for filler alone, and the first answer is the most confident', () => {
     expect(classifier.classify('new hot sale 2024 high quality', 5)).toEqual([]);
     const ranked = classifier.classify('cotton t-shirt knitted', 5);
