@@ -121,10 +121,25 @@ const UPPERS: ReadonlyArray<[string, readonly string[]]> = [
   ['6402', ['pu', 'pvc', 'eva', 'plastic', 'plastics', 'plastik']],
 ];
 
-/** Footwear headings whose uppers' material the description does not name, when it names one. */
+// Chapters 61 and 62 give men's or boys' garments and women's or girls' garments headings of their
+// own (chapter 61 note 9, chapter 62 note 8): a description for one is not in the other's. Not
+// 'man', which is also 'man-made'.
+const GENDERS: ReadonlyArray<[headings: readonly string[], words: readonly string[]]> = [
+  [['6101', '6103', '6105', '6107', '6201', '6203', '6205', '6207'], ['men', 'mens', 'male', 'boy', 'boys', 'gentleman', 'gentlemen', 'erkek']],
+  [['6102', '6104', '6106', '6108', '6202', '6204', '6206', '6208'], ['women', 'womens', 'woman', 'ladies', 'lady', 'female', 'girl', 'girls', 'kadin', 'bayan', 'kiz']],
+];
+
+/**
+ * Footwear headings whose uppers' material the description does not name, when it names one; and
+ * the garment headings of the other sex, when the description names only one.
+ */
 export function conflictingHeadings(words: readonly Term[]): Set<string> {
   const says = UPPERS.map(([, ws]) => words.some(({ word }) => names(ws, word)));
   const out = new Set<string>();
+  const sex = GENDERS.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+  if (sex[0] !== sex[1]) GENDERS.forEach(([headings], i) => {
+    if (!sex[i]) headings.forEach((h) => out.add(h));
+  });
   if (!says.includes(true)) return out;
   UPPERS.forEach(([heading], i) => {
     if (says[i]) return;

@@ -77,6 +77,18 @@ describe('chapter 64 by the material of the uppers', () => {
   });
 });
 
+describe('garments of one sex', () => {
+  it('keeps women\'s garments out of the men\'s headings of chapters 61/62 and back, not when both are named', () => {
+    const women = conflictingHeadings(terms("Women's wide leg pants"));
+    expect(['6103', '6203', '6205'].every((h) => women.has(h))).toBe(true);
+    expect(women.has('6204')).toBe(false);
+    const men = conflictingHeadings(terms('boys cotton shirt'));
+    expect(men.has('6206') && !men.has('6205')).toBe(true);
+    expect(conflictingHeadings(terms("men's and women's hoodie")).size).toBe(0);
+    expect(conflictingHeadings(terms('man-made fibre dress')).has('6204')).toBe(false);
+  });
+});
+
 describe('headings that require a state of the goods', () => {
   it('keeps live animals, unworked materials and waste for descriptions that say so', () => {
     const finished = unnamedStates(terms('human hair wig with animal print'));
