@@ -105,6 +105,14 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('raw human hair', 3)[0]!.hs6).toBe('050100');
   });
 
+  it('says when the question names every word of the best line, and is then more confident', () => {
+    const [sink] = classifier.classify('stainless steel kitchen sink', 3);
+    expect(sink).toMatchObject({ hs6: '732410', contained: true });
+    const [shirt] = classifier.classify('cotton t-shirt knitted', 3);
+    expect(shirt!.contained).toBe(false);
+    expect(sink!.confidence).toBeGreaterThan(shirt!.confidence);
+  });
+
   it('answers nothing for filler alone, and the first answer is the most confident', () => {
     expect(classifier.classify('new hot sale 2024 high quality', 5)).toEqual([]);
     const ranked = classifier.classify('cotton t-shirt knitted', 5);
