@@ -83,6 +83,11 @@ const WOVEN = new Set(['woven', 'dokuma', 'denim']);
 // Chapters 1, 3 and 6-8 are live animals, fish, live plants and fresh or dried produce: an
 // artificial one is not there (6702 artificial flowers, 9503 toy animals).
 const ARTIFICIAL = new Set(['artificial', 'fake', 'faux', 'simulated', 'simulation', 'yapay']);
+// Chapters 2, 3, 7 and 8 are meat, fish, vegetables and fruit fresh, chilled, frozen, dried or
+// provisionally preserved; prepared or preserved otherwise (fried, marinated, breaded, pickled,
+// canned, candied) they are chapters 16 and 20 (chapter 20 note 1, chapter 16's heading texts).
+const PREPARED = new Set(['fried', 'marinated', 'seasoned', 'breaded', 'battered', 'crisps', 'pickled', 'canned', 'tinned', 'candied',
+  'kizartilmis', 'tursu', 'konserve', 'sekerlenmis']);
 
 /**
  * Chapters defined by a material the description does not name, when it names some material:
@@ -101,6 +106,7 @@ export function conflictingChapters(words: readonly Term[]): Set<string> {
   if (knitted && !woven) out.add('62');
   if (woven && !knitted) ['60', '61'].forEach((c) => out.add(c));
   if (words.some(({ word }) => names(ARTIFICIAL, word))) ['01', '03', '06', '07', '08'].forEach((c) => out.add(c));
+  if (words.some(({ word }) => names(PREPARED, word))) ['02', '03', '07', '08'].forEach((c) => out.add(c));
   if (named.size === 0) return out;
   for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
   for (const family of [METALS, FIBRES]) {

@@ -77,6 +77,15 @@ describe('chapter 64 by the material of the uppers', () => {
   });
 });
 
+describe('food prepared or preserved', () => {
+  it('keeps fried, marinated or canned food out of the chapters of fresh, chilled, frozen or dried food', () => {
+    for (const c of ['02', '03', '07', '08']) expect(conflicts('vacuum fried tomato crisps').has(c)).toBe(true);
+    expect(conflicts('kızartılmış tavuk').has('02')).toBe(true);
+    expect(conflicts('frozen chicken breasts').has('02')).toBe(false);
+    expect(conflicts('dried tomatoes').has('07')).toBe(false);
+  });
+});
+
 describe('garments of one sex', () => {
   it('keeps women\'s garments out of the men\'s headings of chapters 61/62 and back, not when both are named', () => {
     const women = conflictingHeadings(terms("Women's wide leg pants"));
