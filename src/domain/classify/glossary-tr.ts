@@ -1,6 +1,8 @@
 // Turkish words of goods and materials with their English tariff words: the nomenclatures we index
 // are English, and Turkish rulings and declarations describe the same goods. A general trade
 // vocabulary written for this service (not taken from any evaluation text); keys are folded Turkish.
+import { CHAPTER_PAIRS } from './glossary-tr-chapters.js';
+
 const PAIRS: ReadonlyArray<[string, string]> = [
   ['makine', 'machine'], ['makina', 'machine'], ['cihaz', 'apparatus device'], ['alet', 'instrument tool'], ['arac', 'vehicle'],
   ['parca', 'parts'], ['aksam', 'parts'], ['aksesuar', 'accessories'], ['motor', 'motor engine'], ['elektrik', 'electric'],
@@ -131,5 +133,7 @@ const PAIRS: ReadonlyArray<[string, string]> = [
   ['gitar', 'guitars'], ['piyano', 'pianos'], ['silah', 'arms weapons'], ['fisek', 'cartridges'], ['kibrit', 'matches'],
 ];
 
-/** Folded Turkish word → English words. */
-export const TURKISH_GLOSSARY: ReadonlyMap<string, readonly string[]> = new Map(PAIRS.map(([tr, en]) => [tr, en.split(' ')]));
+/** Folded Turkish word → English words (the words above, then those of every chapter). */
+export const TURKISH_GLOSSARY: ReadonlyMap<string, readonly string[]> = new Map(
+  [...CHAPTER_PAIRS.filter(([tr]) => !PAIRS.some(([own]) => own === tr)), ...PAIRS].map(([tr, en]) => [tr, en.split(' ')]),
+);

@@ -83,6 +83,11 @@ const WOVEN = new Set(['woven', 'dokuma', 'denim']);
 // Chapters 1, 3 and 6-8 are live animals, fish, live plants and fresh or dried produce: an
 // artificial one is not there (6702 artificial flowers, 9503 toy animals).
 const ARTIFICIAL = new Set(['artificial', 'fake', 'faux', 'simulated', 'simulation', 'yapay']);
+// Chapters 2, 3, 7 and 8 are meat, fish, vegetables and fruit fresh, chilled, frozen, dried or
+// provisionally preserved; prepared or preserved otherwise (fried, marinated, breaded, pickled,
+// canned, candied) they are chapters 16 and 20 (chapter 20 note 1, chapter 16's heading texts).
+const PREPARED = new Set(['fried', 'marinated', 'seasoned', 'breaded', 'battered', 'crisps', 'pickled', 'canned', 'tinned', 'candied',
+  'kizartilmis', 'tursu', 'konserve', 'sekerlenmis']);
 
 /**
  * Chapters defined by a material the description does not name, when it names some material:
@@ -101,6 +106,7 @@ export function conflictingChapters(words: readonly Term[]): Set<string> {
   if (knitted && !woven) out.add('62');
   if (woven && !knitted) ['60', '61'].forEach((c) => out.add(c));
   if (words.some(({ word }) => names(ARTIFICIAL, word))) ['01', '03', '06', '07', '08'].forEach((c) => out.add(c));
+  if (words.some(({ word }) => names(PREPARED, word))) ['02', '03', '07', '08'].forEach((c) => out.add(c));
   if (named.size === 0) return out;
   for (const [chapter, group] of MATERIAL_CHAPTERS) if (!named.has(group)) out.add(chapter);
   for (const family of [METALS, FIBRES]) {
@@ -121,15 +127,50 @@ const UPPERS: ReadonlyArray<[string, readonly string[]]> = [
   ['6402', ['pu', 'pvc', 'eva', 'plastic', 'plastics', 'plastik']],
 ];
 
-/** Footwear headings whose uppers' material the description does not name, when it names one. */
+// Chapters 61 and 62 give men's or boys' garments and women's or girls' garments headings of their
+// own (chapter 61 note 9, chapter 62 note 8): a description for one is not in the other's. Not
+// 'man', which is also 'man-made'.
+const GENDERS: ReadonlyArray<[headings: readonly string[], words: readonly string[]]> = [
+  [['6101', '6103', '6105', '6107', '6201', '6203', '6205', '6207'], ['men', 'mens', 'male', 'boy', 'boys', 'gentleman', 'gentlemen', 'erkek']],
+  [['6102', '6104', '6106', '6108', '6202', '6204', '6206', '6208'], ['women', 'womens', 'woman', 'ladies', 'lady', 'female', 'girl', 'girls', 'kadin', 'bayan', 'kiz']],
+];
+
+/**
+ * Footwear headings whose uppers' material the description does not name, when it names one; and
+ * the garment headings of the other sex, when the description names only one.
+ */
 export function conflictingHeadings(words: readonly Term[]): Set<string> {
   const says = UPPERS.map(([, ws]) => words.some(({ word }) => names(ws, word)));
   const out = new Set<string>();
+  const sex = GENDERS.map(([, ws]) => words.some(({ word }) => ws.includes(word)));
+  if (sex[0] !== sex[1]) GENDERS.forEach(([headings], i) => {
+    if (!sex[i]) headings.forEach((h) => out.add(h));
+  });
   if (!says.includes(true)) return out;
   UPPERS.forEach(([heading], i) => {
     if (says[i]) return;
     out.add(heading);
     if (heading === '6402') out.add('6401');
   });
+  return out;
+}
+
+// Headings whose legal text requires a state of the goods: live animals (chapter 1, live fish
+// 0301), materials unworked or in the rough (human hair 0501, bristles 0502, feathers and skins of
+// birds 0505, bones 0506, ivory and horn 0507, coral and shells 0508, ores 26), and waste, scrap or
+// worn articles. Goods described without that state are the worked, finished or new ones of other
+// headings ('human hair wig', 'animal brooch', 'steel chain').
+const STATES: ReadonlyArray<[codes: readonly string[], words: readonly string[]]> = [
+  [['01', '0301'], ['live', 'living', 'alive', 'breeding', 'canli']],
+  [['0501', '0502', '0505', '0506', '0507', '0508', '26'], ['unworked', 'raw', 'rough', 'ore', 'ores', 'crude', 'unprocessed',
+    'concentrate', 'concentrates', 'ham', 'islenmemis', 'cevher']],
+  [['3915', '4004', '4707', '5202', '5505', '6309', '6310', '7001', '7112', '7204', '7404', '7503', '7602', '7802', '7902', '8002', '8548'],
+    ['waste', 'scrap', 'worn', 'recovered', 'rags', 'cullet', 'hurda', 'atik', 'kullanilmis']],
+];
+
+/** Chapters and headings that require a state (live, unworked, waste) the description does not name. */
+export function unnamedStates(words: readonly Term[]): Set<string> {
+  const out = new Set<string>();
+  for (const [codes, ws] of STATES) if (!words.some(({ word }) => names(ws, word))) codes.forEach((c) => out.add(c));
   return out;
 }

@@ -6,7 +6,7 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { conflictingChapters, conflictingHeadings, excludedHeadings, names } from './rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, names, unnamedStates } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
@@ -23,6 +23,8 @@ export interface TariffCandidate {
   confidence: number;
   /** Share of the question's weight the best line explains (first answer only; else 0). */
   explained: number;
+  /** Whether the question names every word of the best line (first answer only; else false). */
+  contained: boolean;
   evidence: {
     matched_terms: string[];
     /** The nomenclature lines that matched best, with their code and source. */
@@ -92,6 +94,8 @@ export const TUNING = {
   // digits but let a sibling-deciding word ('glass') pick the heading.
   distinctive: 0.4,
   distinctiveFrom: 0.9,
+  // Headings that require a state (live, unworked, waste) the description does not name.
+  state: 0.6,
 };
 const SUPPORT = TUNING.support;
 const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
@@ -317,7 +321,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       previousLetter = false;
       if (pair !== null && TUNING.pair > 0 && bm25.has(pair)) out.push({ word, term: pair, boost: boost * (compound ? 1 : TUNING.pair) });
       // A Turkish word also stands for its English tariff words (by its folded form or its stem).
-      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryBySuffix(word));
+      const single = englishNouns.has(word) ? undefined : (TURKISH_GLOSSARY.get(word) ?? glossaryByStem.get(term) ?? glossaryByStem.get(hardened(term)) ?? glossaryBySuffix(word));
       for (const english of [single, phrase]) {
         for (const en of english ?? []) {
           for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
@@ -380,6 +384,14 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     return best;
   }
 
+  // Turkish softens a final k, t, p before a vowel ('kaşık' → 'kaşığı', 'kilit' → 'kilidi', 'kitap'
+  // → 'kitabı'): the stem of the inflected word ends in g, d or b where the entry has k, t or p.
+  function hardened(term: string): string {
+    const last = term[term.length - 1];
+    const hard = last === 'g' ? 'k' : last === 'd' ? 't' : last === 'b' ? 'p' : undefined;
+    return hard === undefined || term.length < 4 ? term : term.slice(0, -1) + hard;
+  }
+
   // A short word with a case or '-li' suffix that stemming leaves alone ('camdan', 'taştan').
   function glossaryBySuffix(word: string): readonly string[] | undefined {
     const bare = names(GLOSSARY_WORDS, word);
@@ -415,6 +427,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       const excluded = excludedHeadings(written);
       const conflicts = TUNING.materialConflict < 1 ? conflictingChapters(written) : new Set<string>();
       for (const h of TUNING.materialConflict < 1 ? conflictingHeadings(written) : []) conflicts.add(h);
+      const states = TUNING.state < 1 ? unnamedStates(written) : new Set<string>();
       // Chapter 71 note 11: jewellery without precious metal, pearls or stones is imitation jewellery.
       if (TUNING.imitation > 0 && excluded.has('7113') && q.some((t) => t.term === 'jewellery') && bm25.has('imitation')) {
         q.push({ word: 'jewellery', term: 'imitation', boost: TUNING.imitation });
@@ -487,7 +500,10 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         const d0 = topDoc[g * SUPPORT.length]!;
         const h = docHeading[d0]!;
         const cover = (headingCover[h]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
-        const penalty = (excluded.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.excluded : 1) * (conflicts.has(hs6Keys[g]!.slice(0, 2)) || conflicts.has(hs6Keys[g]!.slice(0, 4)) ? TUNING.materialConflict : 1);
+        const code = hs6Keys[g]!;
+        const penalty = (excluded.has(code.slice(0, 4)) ? TUNING.excluded : 1)
+          * (conflicts.has(code.slice(0, 2)) || conflicts.has(code.slice(0, 4)) ? TUNING.materialConflict : 1)
+          * (states.has(code.slice(0, 2)) || states.has(code.slice(0, 4)) ? TUNING.state : 1);
         let mix = ownScore[g]! / maxOwn;
         if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
         if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;
@@ -520,13 +536,18 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       const first = answers[0] ? termSets[answers[0].docs[0]!]! : new Set<string>();
       let explained = 0;
       for (const t of q) if (first.has(t.term)) explained += bm25.idf(t.term) * t.boost;
-      const confidence = confidenceOf(marginOf(best, second), total > 0 ? explained / total : 0);
+      // The best line named in full ('pearl necklace', 'hand pump'): the question says all the line
+      // says, which on the dev half doubles the share of right answers.
+      const own = new Set(written.map((t) => t.term));
+      const contained = first.size > 0 && [...first].every((t) => own.has(t));
+      const confidence = confidenceOf(marginOf(best, second), total > 0 ? explained / total : 0, contained);
       return answers.slice(0, Math.max(1, topK)).map((r, i) => ({
         hs6: r.hs6,
         score: Math.round(r.score * 1000) / 1000,
         // Below the first: part of what the first leaves, by score, never above the first.
         confidence: i === 0 ? confidence : Math.min(confidence, Math.round((1 - confidence) * (r.score / best) * 500) / 1000),
         explained: i === 0 ? Math.round((total > 0 ? explained / total : 0) * 1000) / 1000 : 0,
+        contained: i === 0 && contained,
         evidence: {
           matched_terms: [...new Set(q.filter((t) => r.docs.some((d) => termSets[d]!.has(t.term))).map((t) => t.word))],
           lines: r.docs.map((d) => ({ code: lines[d]!.code, source: lines[d]!.source, text: lines[d]!.text })),

@@ -1,7 +1,7 @@
 // The classifier's rules from the nomenclature's legal notes and structure, and the classes and
 // filler words that shape a question, on their own (no index needed).
 import { describe, it, expect } from 'vitest';
-import { conflictingChapters, conflictingHeadings, excludedHeadings } from '../../../src/domain/classify/rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, unnamedStates } from '../../../src/domain/classify/rules.js';
 import { CLASS_WORDS } from '../../../src/domain/classify/classes.js';
 import { NOISE_WORDS, WEAK_WORDS } from '../../../src/domain/classify/noise.js';
 import { terms } from '../../../src/domain/classify/terms.js';
@@ -74,6 +74,38 @@ describe('chapter 64 by the material of the uppers', () => {
     expect(conflictingHeadings(terms('canvas sneakers with rubber soles'))).toEqual(new Set(['6401', '6402', '6403']));
     expect(conflictingHeadings(terms('PU leather boots'))).toEqual(new Set(['6404']));
     expect(conflictingHeadings(terms('rubber sole slippers'))).toEqual(new Set());
+  });
+});
+
+describe('food prepared or preserved', () => {
+  it('keeps fried, marinated or canned food out of the chapters of fresh, chilled, frozen or dried food', () => {
+    for (const c of ['02', '03', '07', '08']) expect(conflicts('vacuum fried tomato crisps').has(c)).toBe(true);
+    expect(conflicts('kızartılmış tavuk').has('02')).toBe(true);
+    expect(conflicts('frozen chicken breasts').has('02')).toBe(false);
+    expect(conflicts('dried tomatoes').has('07')).toBe(false);
+  });
+});
+
+describe('garments of one sex', () => {
+  it('keeps women\'s garments out of the men\'s headings of chapters 61/62 and back, not when both are named', () => {
+    const women = conflictingHeadings(terms("Women's wide leg pants"));
+    expect(['6103', '6203', '6205'].every((h) => women.has(h))).toBe(true);
+    expect(women.has('6204')).toBe(false);
+    const men = conflictingHeadings(terms('boys cotton shirt'));
+    expect(men.has('6206') && !men.has('6205')).toBe(true);
+    expect(conflictingHeadings(terms("men's and women's hoodie")).size).toBe(0);
+    expect(conflictingHeadings(terms('man-made fibre dress')).has('6204')).toBe(false);
+  });
+});
+
+describe('headings that require a state of the goods', () => {
+  it('keeps live animals, unworked materials and waste for descriptions that say so', () => {
+    const finished = unnamedStates(terms('human hair wig with animal print'));
+    for (const code of ['01', '0501', '26', '7204', '6309']) expect(finished.has(code)).toBe(true);
+    expect(unnamedStates(terms('live carp')).has('01')).toBe(false);
+    expect(unnamedStates(terms('işlenmemiş insan saçı')).has('0501')).toBe(false);
+    expect(unnamedStates(terms('stainless steel scrap')).has('7204')).toBe(false);
+    expect(unnamedStates(terms('stainless steel scrap')).has('0501')).toBe(true);
   });
 });
 

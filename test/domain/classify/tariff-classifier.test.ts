@@ -78,6 +78,17 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('taştan heykel', 3)[0]!.evidence.matched_terms).toContain('tastan');
   });
 
+  it('knows the goods words of every chapter in Turkish, inflected forms included', () => {
+    // Chapter vocabulary (glossary-tr-chapters.ts): screwdrivers 8205, wrist-watches 91, puzzles 9503.
+    expect(classifier.classify('tornavida', 3)[0]!.hs6.slice(0, 4)).toBe('8205');
+    expect(classifier.classify('kol saati', 3)[0]!.hs6.slice(0, 2)).toBe('91');
+    expect(classifier.classify('yapboz', 3)[0]!.hs6.slice(0, 4)).toBe('9503');
+    // The tariff's qualifiers: 'sıvı' (liquid) brings the liquid soap of 3401.30 among the first answers.
+    expect(classifier.classify('sıvı sabun', 3).map((c) => c.hs6)).toContain('340130');
+    // 'bıçak' softens to 'bıçağı' before a vowel: the entry is still found (knives, 8211).
+    expect(classifier.classify('çelik bıçağı', 3)[0]!.hs6.slice(0, 4)).toBe('8211');
+  });
+
   it('reads letter compounds and one-word compounds, and lets a distinctive word choose among siblings', () => {
     // 'T-shirt' is the tariff's 'T-shirts' (6109), not the woven shirts of 6205/6206.
     expect(classifier.classify('printed t-shirt', 3)[0]!.hs6.slice(0, 4)).toBe('6109');
@@ -87,6 +98,19 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(keychain.evidence.matched_terms).toContain('keychain');
     // 'human' sets 6704.20 apart from the synthetic wigs of 6704.11.
     expect(classifier.classify('lace front human hair wig', 3)[0]!.hs6).toBe('670420');
+  });
+
+  it('keeps live, unworked and waste headings for descriptions that name that state', () => {
+    expect(classifier.classify('human hair bundles straight 100% human hair', 3)[0]!.hs6.slice(0, 2)).toBe('67');
+    expect(classifier.classify('raw human hair', 3)[0]!.hs6).toBe('050100');
+  });
+
+  it('says when the question names every word of the best line, and is then more confident', () => {
+    const [sink] = classifier.classify('stainless steel kitchen sink', 3);
+    expect(sink).toMatchObject({ hs6: '732410', contained: true });
+    const [shirt] = classifier.classify('cotton t-shirt knitted', 3);
+    expect(shirt!.contained).toBe(false);
+    expect(sink!.confidence).toBeGreaterThan(shirt!.confidence);
   });
 
   it('answers nothing for filler alone, and the first answer is the most confident', () => {
