@@ -58,13 +58,62 @@ export function rollupColumns(def: RollupDef): Column[] {
   return [...def.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...measuresOf(def).map((m) => col(m, MEASURE_KIND(m)))];
 }
 
-/** The company rollup once per side, sorted by that side's company (see sides.ts). */
-export const SIDES_TABLE = 'rollup_company_sides';
 export const COMPANY_ROLLUP: RollupDef = ROLLUPS.find((d) => d.table === 'rollup_company_monthly')!;
+export const ITEMS_ROLLUP: RollupDef = ROLLUPS.find((d) => d.table === 'rollup_items_monthly')!;
 
-/** The sides table's columns: the side's company and which side it is, then the company rollup's. */
-export function sidesColumns(): Column[] {
-  return [col('party_id', 'bigint'), col('as_partner', 'int'), ...rollupColumns(COMPANY_ROLLUP)];
+/** A pre-aggregation kept a second time in another order (see sorted.ts). */
+export interface SortedCopy {
+  table: string;
+  source: RollupDef;
+  /** The column the copy is sorted by. */
+  key: string;
+  /** Columns before the source's own, in table order. */
+  lead: readonly Column[];
+  /** SELECT of the copy's rows from source rows in `from`; `within(column)` narrows a column to a range. */
+  select(from: string, within?: (column: string) => string): string;
+  /** SELECT of the sort column's values in source rows, as `k`. */
+  keyValues(from: string): string;
+  /** The copy's rows of one source row (in the source's column order). */
+  rowsOf(row: readonly unknown[]): unknown[][];
+  /** Columns its sums are compared by in verify. */
+  checkedBy: readonly string[];
+}
+
+const COMPANY = COMPANY_ROLLUP.keys.indexOf('company_id');
+const PARTNER = COMPANY_ROLLUP.keys.indexOf('partner_company_id');
+const always = () => 'true';
+
+export const COMPANY_SIDES: SortedCopy = {
+  table: 'rollup_company_sides',
+  source: COMPANY_ROLLUP,
+  key: 'party_id',
+  lead: [{ name: 'party_id', kind: 'bigint' }, { name: 'as_partner', kind: 'int' }],
+  select: (from, within = always) => `select company_id as party_id, 0 as as_partner, * from ${from} s where ${within('company_id')}
+    union all select partner_company_id as party_id, 1 as as_partner, * from ${from} s where partner_company_id <> 0 and ${within('partner_company_id')}`,
+  keyValues: (from) => `select company_id as k from ${from} union all select partner_company_id from ${from} where partner_company_id <> 0`,
+  rowsOf: (r) => (Number(r[PARTNER] ?? 0) !== 0 ? [[r[COMPANY], 0, ...r], [r[PARTNER], 1, ...r]] : [[r[COMPANY], 0, ...r]]),
+  checkedBy: ['as_partner', 'party_id', 'flow', 'period'],
+};
+
+const byHs = (table: string, source: RollupDef): SortedCopy => ({
+  table,
+  source,
+  key: 'hs6',
+  lead: [],
+  select: (from, within = always) => `select * from ${from} s where ${within('hs6')}`,
+  keyValues: (from) => `select hs6 as k from ${from}`,
+  rowsOf: (r) => [[...r]],
+  checkedBy: ['hs6', 'flow', 'period'],
+});
+
+export const ITEMS_BY_HS = byHs('rollup_items_by_hs', ITEMS_ROLLUP);
+export const COMPANY_BY_HS = byHs('rollup_company_by_hs', COMPANY_ROLLUP);
+
+export const SORTED_COPIES: readonly SortedCopy[] = [COMPANY_SIDES, ITEMS_BY_HS, COMPANY_BY_HS];
+
+/** The copy's columns: its own leading ones, then its source's. */
+export function sortedColumns(c: SortedCopy): Column[] {
+  return [...c.lead, ...rollupColumns(c.source)];
 }
 
 function createTable(name: string, columns: readonly Column[]): string {
@@ -85,14 +134,14 @@ export function schemaStatements(): string[] {
   for (const p of PRE_AGGREGATIONS) {
     out.push(createTable(p.table, [...p.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...p.measures.map((m) => col(m, MEASURE_KIND(m)))]));
   }
-  out.push(createTable(SIDES_TABLE, sidesColumns()));
+  for (const c of SORTED_COPIES) out.push(createTable(c.table, sortedColumns(c)));
   return out;
 }
 
 /** Every derived table, raw copies first. */
 export function derivedTables(): string[] {
-  return ['declarations', 'declaration_items', 'compaction_pending', ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), SIDES_TABLE];
+  return ['declarations', 'declaration_items', 'compaction_pending', ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table)];
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */
-export const SCHEMA_VERSION = '5';
+export const SCHEMA_VERSION = '6';

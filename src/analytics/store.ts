@@ -7,9 +7,9 @@ import { onBatchCommitted } from '../ingest/events.js';
 import { ROLLUPS, measuresOf } from '../ingest/rollups.js';
 import { ApiError } from '../http/errors.js';
 import { Engine, type Row, type Value } from './engine.js';
-import { PRE_AGGREGATIONS, SCHEMA_VERSION, derivedTables, schemaStatements } from './schema.js';
+import { PRE_AGGREGATIONS, SCHEMA_VERSION, SORTED_COPIES, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
-import { sidesNeedSorting, sortSides } from './sides.js';
+import { needsSorting, sortAgain } from './sorted.js';
 import { applyBatches, applyStored, batchSignature, committedBatches, compactPending, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 
@@ -221,8 +221,8 @@ export class AnalyticStore {
   }
 
   /**
-   * Compacts the months batches appended to, and sorts the company sides again when batches have
-   * appended enough to them; a call while one runs waits for that one.
+   * Compacts the months batches appended to, and sorts a sorted copy again when batches have
+   * appended enough to it; a call while one runs waits for that one.
    */
   private compactAll(): Promise<void> {
     this.sinceCompaction = 0;
@@ -230,8 +230,9 @@ export class AnalyticStore {
       try {
         const tables = [...ROLLUPS.map((d) => ({ table: d.table, keys: d.keys, measures: measuresOf(d) })), ...PRE_AGGREGATIONS];
         let changed = (await compactPending(this.engine, tables)) > 0;
-        if (await sidesNeedSorting(this.engine)) {
-          await sortSides(this.engine);
+        for (const c of SORTED_COPIES) {
+          if (!(await needsSorting(this.engine, c))) continue;
+          await sortAgain(this.engine, c);
           changed = true;
         }
         if (changed) await this.engine.exec('checkpoint');

@@ -8,8 +8,8 @@ import type { DB } from '../db/schema.js';
 import { readArrays, type ReadStore } from '../db/read-arrays.js';
 import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type RecordTables, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
-import { COMPANY_ROLLUP, DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, SIDES_TABLE, measureType, rollupColumns, type Column } from './schema.js';
-import { appendSides, fillSides, insertSides } from './sides.js';
+import { DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, SORTED_COPIES, measureType, rollupColumns, type Column } from './schema.js';
+import { appendSorted, fillSorted, insertSorted } from './sorted.js';
 
 /** The row store as the analytic layer reads it: Kysely, and rows as arrays for whole-table reads. */
 export type RowSource = ReadStore;
@@ -127,7 +127,7 @@ export function applyStored(engine: Engine, batchId: number, stored: readonly St
       const a = await w.appender(def.table);
       for (const r of rows) a.row(kinds, r);
       a.close();
-      if (def === COMPANY_ROLLUP) await appendSides(w, rows);
+      await appendSorted(w, def, rows);
     }
   });
 }
@@ -135,14 +135,14 @@ export function applyStored(engine: Engine, batchId: number, stored: readonly St
 /** Rollup sums of the staged rows, by the rollups' own SQL. */
 async function rollupsBySql(w: Writer): Promise<void> {
   for (const def of ROLLUPS) {
-    if (def !== COMPANY_ROLLUP) {
+    if (!SORTED_COPIES.some((c) => c.source === def)) {
       await w.run(`insert into ${def.table} ${recomputeSql(def, STAGE)}`);
       continue;
     }
-    await w.run(`create or replace temp table company_delta as ${recomputeSql(def, STAGE)}`);
-    await w.run(`insert into ${def.table} select * from company_delta`);
-    await insertSides(w, 'company_delta');
-    await w.run('drop table company_delta');
+    await w.run(`create or replace temp table rollup_delta as ${recomputeSql(def, STAGE)}`);
+    await w.run(`insert into ${def.table} select * from rollup_delta`);
+    await insertSorted(w, def, 'rollup_delta');
+    await w.run('drop table rollup_delta');
   }
 }
 
@@ -200,7 +200,7 @@ export async function loadAll(
   await engine.write(async (w) => {
     const done = await w.rows('select count(*) as n from synced_batches');
     if (Number(done[0]?.n ?? 0) > 0) throw new Error('loadAll: the analytic store is not empty');
-    for (const t of ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), SIDES_TABLE]) {
+    for (const t of ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table)]) {
       await w.run(`delete from ${t}`);
     }
   });
@@ -247,7 +247,7 @@ export async function loadAll(
       for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} select * from (${p.select(month)}) order by flow`);
     });
   }
-  await fillSides(engine);
+  for (const c of SORTED_COPIES) await fillSorted(engine, c);
   await engine.write(async (w) => {
     for (let k = 0; k < batches.length; k += 1_000) {
       const values = batches.slice(k, k + 1_000).map((b) => `(${Math.trunc(b.id)}, ${Math.trunc(b.rows)}, current_timestamp)`);

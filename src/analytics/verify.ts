@@ -9,8 +9,7 @@ import type { DB } from '../db/schema.js';
 import { RAW_TABLES as RAW, ROLLUPS, measuresOf, recomputeSql, type RollupDef } from '../ingest/rollups.js';
 import type { AnalyticStore } from './store.js';
 import { analyticsOf } from './registry.js';
-import { COMPANY_ROLLUP, PRE_AGGREGATIONS, SIDES_TABLE } from './schema.js';
-import { sidesSelect } from './sides.js';
+import { PRE_AGGREGATIONS, SORTED_COPIES, type SortedCopy } from './schema.js';
 
 export interface RollupDifference {
   table: RollupDef['table'];
@@ -129,29 +128,28 @@ export async function verifyAnalytics(db: Kysely<DB>, analytics: AnalyticStore):
     const [want, have] = await Promise.all([analytics.query(sums(`(${p.select(RAW)})`, p.keys, p.measures)), analytics.query(sums(p.table, p.keys, p.measures))]);
     out.push(compare(p.table, p.keys, p.measures, want, have));
   }
-  out.push(await verifySides(analytics));
+  for (const c of SORTED_COPIES) out.push(await verifySorted(analytics, c));
   return out;
 }
 
 /**
- * The company sides against the company rollup they are derived from, per side, company, flow and
- * month, compared inside the engine (millions of groups at volume).
+ * A sorted copy against the rollup it is derived from, by the columns it is checked by (side,
+ * company or product, flow, month), compared inside the engine (millions of groups at volume).
  */
-async function verifySides(analytics: AnalyticStore): Promise<AnalyticCheck> {
-  const keys = ['as_partner', 'party_id', 'flow', 'period'];
-  const measures = COMPANY_ROLLUP.exact;
+async function verifySorted(analytics: AnalyticStore, c: SortedCopy): Promise<AnalyticCheck> {
+  const keys = c.checkedBy;
+  const measures = c.source.exact;
   const sums = (from: string) => `select ${keys.join(', ')}, ${measures.map((m) => `sum(${m}) as ${m}`).join(', ')} from ${from} x group by all`;
   const differs = measures.map((m) => `coalesce(w.${m}, 0) <> coalesce(h.${m}, 0)`).join(' or ');
-  const rows = await analytics.query(`with w as (${sums(`(${sidesSelect(COMPANY_ROLLUP.table)})`)}), h as (${sums(SIDES_TABLE)})
+  const rows = await analytics.query(`with w as (${sums(`(${c.select(c.source.table)})`)}), h as (${sums(c.table)})
     select ${keys.map((k) => `coalesce(w.${k}, h.${k}) as ${k}`).join(', ')}, w.value_usd_cents as want, h.value_usd_cents as have,
-      count(*) over () as differences, (select count(*) from ${SIDES_TABLE}) as stored
+      count(*) over () as differences
     from w full join h using (${keys.join(', ')}) where ${differs} limit 5`);
-  const [first] = rows;
-  const stored = first ? Number(first.stored) : Number((await analytics.query(`select count(*) as n from ${SIDES_TABLE}`))[0]?.n ?? 0);
+  const [n] = await analytics.query(`select count(*) as n from ${c.table}`);
   return {
-    table: SIDES_TABLE,
-    rows: stored,
-    differences: first ? Number(first.differences) : 0,
-    examples: rows.map((r) => `${SIDES_TABLE} ${keys.map((k) => r[k]).join('|')}: value expected ${r.want ?? null}, found ${r.have ?? null}`),
+    table: c.table,
+    rows: Number(n?.n ?? 0),
+    differences: rows.length ? Number(rows[0]!.differences) : 0,
+    examples: rows.map((r) => `${c.table} ${keys.map((k) => r[k]).join('|')}: value expected ${r.want ?? null}, found ${r.have ?? null}`),
   };
 }

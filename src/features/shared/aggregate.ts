@@ -284,13 +284,15 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
 
   // On the company rollup the first company restriction drives the scan: its rows where a company
   // is the trader, and those where it is only the partner. A few companies are read from the
-  // companion sorted by either side's company (the few row groups holding them); many (a common
-  // word's companies, spread over every row group) from the rollup itself, half as many rows.
+  // copy sorted by either side's company (the few row groups holding them); many (a common word's
+  // companies, spread over every row group) from the rollup itself, half as many rows. Without a
+  // company, an HS condition reads the copy sorted by code (the row groups of those codes, over
+  // any window; the rollup is ordered by month).
   let from: RawBuilder<unknown>;
   if (src) {
     const set = parties[0];
     const t = sql.table(src.table);
-    if (!set) from = t;
+    if (!set) from = src.byHs && f.hs.length ? sql.table(src.byHs) : t;
     else if (src.sides && fewParties) {
       from = sql`(select * exclude (party_id, as_partner) from ${sql.table(src.sides)}
         where party_id in ${set} and (as_partner = 0 or company_id not in ${set})) t`;

@@ -27,6 +27,8 @@ export interface CubeSource {
    * company: read instead when a company restriction (either party) drives the query.
    */
   sides?: string;
+  /** A copy sorted by HS6 code: read instead when an HS condition (and no company) drives the query. */
+  byHs?: string;
 }
 
 const ITEM_RECORDS = { hs6: 'records', hs4: 'records_hs4', hs2: 'records_hs2' } as const;
@@ -58,6 +60,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     measures: ITEM_MEASURES,
     records: ITEM_RECORDS,
     companies: false,
+    byHs: 'rollup_items_by_hs',
   },
   {
     table: 'rollup_company_monthly',
@@ -67,6 +70,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     companies: true,
     headerFigures: true,
     sides: 'rollup_company_sides',
+    byHs: 'rollup_company_by_hs',
   },
 ];
 

@@ -326,7 +326,7 @@ export async function listDeclarations(db: Kysely<DB>, input: ListInput, few = F
   let qFew = counted && f.q !== null && (await countUpTo(db, qMatches(f.q, engine), few)) <= few;
   let hsFew = counted && f.hs.length > 0 ? (await countUpTo(db, hsLines(f.hs), few)) <= few : undefined;
   if (counted && f.q !== null && f.hs.length > 0 && !qFew && !hsFew) ({ qFew, hsFew } = await rareTogether(db, f.q, f.hs, input.limit + 1, many));
-  let driver = counted && f.companyId === null && !qFew && !hsFew ? await gatewayDriver(db, f, few) : undefined;
+  const driver = counted && f.companyId === null && !qFew && !hsFew ? await gatewayDriver(db, f, few) : undefined;
   // A company or a gateway with few declarations is a narrower way in than a product's lines.
   if (counted && f.hs.length > 0 && f.companyId === null && !qFew && !hsFew && !driver) hsFew = await rareInList(db, f, input.limit + 1, many);
   // Without statistics SQLite prefers the date range and sorts the whole period by value (about a

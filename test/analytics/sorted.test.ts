@@ -1,13 +1,16 @@
-// The company sides: each company rollup row once per side, sorted by that side's company. Filled
-// in company order, appended to by batches, sorted again range by range with every sum kept; read
-// by the planner for a company's questions, and checked by verify against the company rollup.
+// The sorted copies of the rollups: the company sides (each company rollup row once per side,
+// sorted by that side's company) and the line rollups sorted by product. Filled in order, appended
+// to by batches, sorted again range by range with every sum kept; read by the planner for a
+// company's or a product's questions, and checked by verify against their rollups.
 import { it, expect, describe, afterAll } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../src/analytics/engine.js';
-import { COMPANY_ROLLUP, SIDES_TABLE, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
-import { appendSides, fillSides, insertSides, sidesNeedSorting, sortSides } from '../../src/analytics/sides.js';
+import { COMPANY_BY_HS, COMPANY_ROLLUP, COMPANY_SIDES, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
+import { appendSorted, fillSorted, insertSorted, needsSorting, sortAgain } from '../../src/analytics/sorted.js';
+
+const SIDES_TABLE = COMPANY_SIDES.table;
 import { analyticsOf } from '../../src/analytics/registry.js';
 import { verifyAnalytics } from '../../src/analytics/verify.js';
 import { openStore } from '../../src/db/connect.js';
@@ -24,7 +27,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 // Company rollup rows spread over 97 traders and 53 partners (every fifth without one), months and flows.
 const rollupRows = (n: number, from = 0) => `select case when i % 2 = 0 then 'export' else 'import' end as flow, 202401 + (i % 12) as period,
   1 + (i * 7919) % 97 as company_id, case when i % 5 = 0 then 0 else 1000 + (i * 104729) % 53 end as partner_company_id,
-  'DE' as partner_country, '010101' as hs6, 'P' as port, 'O' as customs_office, '1' as transport_mode, 'FOB' as incoterm, 1 as records, 1 as records_decl, i as value_usd_cents
+  'DE' as partner_country, lpad(((i * 31) % 9973)::VARCHAR, 6, '0') as hs6, 'P' as port, 'O' as customs_office, '1' as transport_mode, 'FOB' as incoterm, 1 as records, 1 as records_decl, i as value_usd_cents
   from range(${from}, ${from + n}) t(i)`;
 const ROLLUP_COLS = 'flow, period, company_id, partner_company_id, partner_country, hs6, port, customs_office, transport_mode, incoterm, records, records_decl, value_usd_cents';
 
@@ -36,52 +39,71 @@ async function perSide(e: Engine) {
   return { have, want };
 }
 
-/** Rows stored out of company order (by their position in the table). */
-async function outOfOrder(e: Engine): Promise<number> {
-  const r = await e.query(`select count(*) as n from (select party_id, lag(party_id) over (order by rowid) as before from ${SIDES_TABLE}) where party_id < before`);
+/** Rows stored out of order (by their position in the table). */
+async function outOfOrder(e: Engine, table = SIDES_TABLE, key = 'party_id'): Promise<number> {
+  const r = await e.query(`select count(*) as n from (select ${key} as k, lag(${key}) over (order by rowid) as before from ${table}) where k < before`);
   return Number(r[0]!.n);
 }
 
-describe('company sides', () => {
+/** Per product: value and records, from the copy sorted by product and from the company rollup. */
+async function perProduct(e: Engine) {
+  const q = (t: string) => e.query(`select hs6, sum(value_usd_cents)::BIGINT as v, sum(records)::BIGINT as r from ${t} group by all order by all`);
+  return { have: await q(COMPANY_BY_HS.table), want: await q(COMPANY_ROLLUP.table) };
+}
+
+describe('sorted copies', () => {
   it('are filled in company order, appended to by batches, and sorted again range by range with every sum kept', async () => {
     const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, readers: 1 });
     try {
       for (const s of schemaStatements()) await e.exec(s);
       await e.exec(`insert into ${COMPANY_ROLLUP.table} (${ROLLUP_COLS}) ${rollupRows(2_000)}`);
       // Ranges of about 500 rows: several sorts, each appended after the one before.
-      await fillSides(e, 500);
+      await fillSorted(e, COMPANY_SIDES, 500);
+      await fillSorted(e, COMPANY_BY_HS, 500);
       let { have, want } = await perSide(e);
       expect(have).toEqual(want);
       expect(Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n)).toBe(2_000 + 1_600);
       expect(await outOfOrder(e)).toBe(0);
-      expect(await sidesNeedSorting(e)).toBe(false);
+      expect(await needsSorting(e, COMPANY_SIDES)).toBe(false);
+      ({ have, want } = await perProduct(e));
+      expect(have).toEqual(want);
+      expect(await outOfOrder(e, COMPANY_BY_HS.table, 'hs6')).toBe(0);
 
       // A batch's rows, as the appender path gets them (arrays in the rollup's column order): out of order at the end.
       const cols = rollupColumns(COMPANY_ROLLUP).map((c) => c.name);
-      const batch = await e.query(`${rollupRows(300, 5_000)}`);
+      const batch = await e.query(`${rollupRows(300, 0)}`);
       await e.write(async (w) => {
-        await appendSides(w, batch.map((r) => cols.map((c) => r[c] ?? null)));
-        await w.run(`insert into ${COMPANY_ROLLUP.table} (${ROLLUP_COLS}) ${rollupRows(300, 5_000)}`);
+        await appendSorted(w, COMPANY_ROLLUP, batch.map((r) => cols.map((c) => r[c] ?? null)));
+        await w.run(`insert into ${COMPANY_ROLLUP.table} (${ROLLUP_COLS}) ${rollupRows(300, 0)}`);
       });
       // A bigger one through SQL: past both thresholds (200,000 rows, a tenth of the table).
       await e.write(async (w) => {
         await w.run(`create temp table delta as select * from ${COMPANY_ROLLUP.table} limit 0`);
-        await w.run(`insert into delta (${ROLLUP_COLS}) ${rollupRows(150_000, 10_000)}`);
-        await insertSides(w, 'delta');
+        await w.run(`insert into delta (${ROLLUP_COLS}) ${rollupRows(210_000, 10_000)}`);
+        await insertSorted(w, COMPANY_ROLLUP, 'delta');
         await w.run(`insert into ${COMPANY_ROLLUP.table} select * from delta`);
         await w.run('drop table delta');
       });
       ({ have, want } = await perSide(e));
       expect(have).toEqual(want);
       expect(await outOfOrder(e)).toBeGreaterThan(0);
-      expect(await sidesNeedSorting(e)).toBe(true);
+      expect(await needsSorting(e, COMPANY_SIDES)).toBe(true);
+      ({ have, want } = await perProduct(e));
+      expect(have).toEqual(want);
+      expect(await outOfOrder(e, COMPANY_BY_HS.table, 'hs6')).toBeGreaterThan(0);
+      expect(await needsSorting(e, COMPANY_BY_HS)).toBe(true);
 
       const before = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
-      await sortSides(e, 50_000);
+      await sortAgain(e, COMPANY_SIDES, 50_000);
+      await sortAgain(e, COMPANY_BY_HS, 50_000);
       ({ have, want } = await perSide(e));
       expect(have).toEqual(want);
       expect(await outOfOrder(e)).toBe(0);
-      expect(await sidesNeedSorting(e)).toBe(false);
+      expect(await needsSorting(e, COMPANY_SIDES)).toBe(false);
+      ({ have, want } = await perProduct(e));
+      expect(have).toEqual(want);
+      expect(await outOfOrder(e, COMPANY_BY_HS.table, 'hs6')).toBe(0);
+      expect(await needsSorting(e, COMPANY_BY_HS)).toBe(false);
       // Rows sharing every key were summed into one.
       const after = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
       expect(after).toBeLessThan(before);
