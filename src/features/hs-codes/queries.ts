@@ -7,7 +7,7 @@ import { startsWith } from '../../db/dialect.js';
 import { builtinConcordance, builtinHsRows, type ConcordanceRow, type HsCodeRow } from './builtin.js';
 import { aggregate } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
-import { linesUnder } from './line-totals.js';
+import { linesUnder } from '../shared/line-totals.js';
 import { analyticRows } from '../../analytics/query.js';
 
 type Db = Kysely<DB>;

@@ -8,6 +8,7 @@ import { companyIdsNamed, itemTextIdsMatching } from '../../db/dialect.js';
 import type { Engine } from '../../db/connect.js';
 import { openedAnalytics, rowEngineOf } from '../../analytics/registry.js';
 import { aggregate, planAggregate, type AggregateSpec } from './aggregate.js';
+import { linesUnder } from './line-totals.js';
 import { badParam } from '../../http/errors.js';
 import { encodeCursor } from '../../http/pagination.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
@@ -305,9 +306,11 @@ export async function rareInList(db: Kysely<DB>, f: Filters, rows: number, many 
   const matching: AggregateSpec = { filters: { ...f, q: null }, groupBy: [], metrics: ['records'] };
   const period: AggregateSpec = { filters: parseFilters({ from: f.from ?? undefined, to: f.to ?? undefined }, f.flow), groupBy: [], metrics: ['records'] };
   if (!planAggregate(matching).source || !planAggregate(period).source) return false;
-  const lines = await countUpTo(db, hsLines(f.hs), Math.max(0, many));
+  // The product's lines in every flow and month (what reading them costs), from the line totals:
+  // counting them in the row store took the thread that serves every request.
+  const [perFlow, m, p] = await Promise.all([linesUnder(db, f.hs[0]!, null, null), aggregate(db, matching), aggregate(db, period)]);
+  const lines = [...perFlow.values()].reduce((n, l) => n + l.lines, 0);
   if (lines > many) return false;
-  const [m, p] = await Promise.all([aggregate(db, matching), aggregate(db, period)]);
   const walked = (rows * Number(p.totals.records ?? 0)) / Math.max(1, Number(m.totals.records ?? 0));
   return walked > lines;
 }
