@@ -150,8 +150,19 @@ export function planAggregate(spec: AggregateSpec): Plan {
   return raw;
 }
 
-function prefixCondition(column: RawBuilder<unknown>, prefixes: string[]): RawBuilder<unknown> {
-  return sql`(${sql.join(prefixes.map((p) => sql`(${column} >= ${p} and ${column} < ${p + '\uffff'})`), sql` or `)})`;
+/**
+ * Codes of `column` (whose codes have `width` digits) starting with one of the prefixes. DuckDB
+ * skips row groups by a condition on one column joined with `and`, not by an `or` of ranges: whole
+ * codes are written as a list, and several prefixes also as the one range that spans them, so a
+ * copy sorted by code reads only the groups of those codes.
+ */
+function prefixCondition(column: RawBuilder<unknown>, prefixes: string[], width: number): RawBuilder<unknown> {
+  if (prefixes.every((p) => p.length === width)) return sql`${column} in (${sql.join(prefixes.map((p) => sql`${p}`))})`;
+  const ranges = sql`(${sql.join(prefixes.map((p) => sql`(${column} >= ${p} and ${column} < ${p + '\uffff'})`), sql` or `)})`;
+  if (prefixes.length === 1) return ranges;
+  const lo = prefixes.reduce((a, b) => (b < a ? b : a));
+  const hi = prefixes.map((p) => p + '\uffff').reduce((a, b) => (b > a ? b : a));
+  return sql`(${column} >= ${lo} and ${column} < ${hi} and ${ranges})`;
 }
 
 function inList(column: RawBuilder<unknown>, values: readonly (string | number)[]): RawBuilder<unknown> {
@@ -241,8 +252,8 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     if (f.to) where.push(sql`d.period <= ${periodOf(f.to)} and d.registered_at <= ${f.to}`);
   }
   if (f.hs.length) {
-    if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs));
-    else if (join) where.push(prefixCondition(sql.ref('i.gtip'), f.hs));
+    if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs, 6));
+    else if (join) where.push(prefixCondition(sql.ref('i.gtip'), f.hs, 12));
   }
   if (spec.partnerKnown) where.push(src ? sql`partner_company_id <> 0` : sql`d.partner_company_id is not null`);
   if (spec.only) where.push(spec.only.values.length ? inList(dimExpr(spec.only.dim), spec.only.values) : sql`1 = 0`);
