@@ -64,9 +64,12 @@ type Bound = string | number | null;
 
 const literal = (v: Bound) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 
-/** A condition keeping `column` within [lo, hi) (an open end where null). */
+/** A condition keeping `column` within [lo, hi) (an open end where null; the first range also keeps nulls). */
 function withinRange(lo: Bound, hi: Bound): (column: string) => string {
-  return (column) => [lo !== null ? `${column} >= ${literal(lo)}` : 'true', hi !== null ? `${column} < ${literal(hi)}` : 'true'].join(' and ');
+  return (column) => {
+    if (lo === null) return hi === null ? 'true' : `(${column} < ${literal(hi)} or ${column} is null)`;
+    return hi === null ? `${column} >= ${literal(lo)}` : `${column} >= ${literal(lo)} and ${column} < ${literal(hi)}`;
+  };
 }
 
 /** Ranges of the sort column holding about `rowsPerRange` rows each, in ascending order. */
