@@ -116,6 +116,9 @@ export function sortedColumns(c: SortedCopy): Column[] {
   return [...c.lead, ...rollupColumns(c.source)];
 }
 
+/** Months whose pre-aggregation rows batches have appended to since they were last compacted (compactPending in sync.ts). */
+export const PENDING_COMPACTION = 'compaction_pending';
+
 function createTable(name: string, columns: readonly Column[]): string {
   return `create table if not exists ${name} (${columns.map((c) => `${c.name} ${SQL_TYPE[c.kind]}`).join(', ')})`;
 }
@@ -127,8 +130,7 @@ export function schemaStatements(): string[] {
     createTable('declaration_items', ITEM_COLUMNS),
     'create table if not exists synced_batches (id BIGINT primary key, declarations BIGINT, synced_at TIMESTAMP)',
     'create table if not exists analytic_meta (key VARCHAR primary key, value VARCHAR)',
-    // Months appended to by batches since their last compaction (see compactPending in sync.ts).
-    'create table if not exists compaction_pending (period INTEGER primary key)',
+    `create table if not exists ${PENDING_COMPACTION} (period INTEGER primary key)`,
   ];
   for (const def of ROLLUPS) out.push(createTable(def.table, rollupColumns(def)));
   for (const p of PRE_AGGREGATIONS) {
@@ -140,7 +142,7 @@ export function schemaStatements(): string[] {
 
 /** Every derived table, raw copies first. */
 export function derivedTables(): string[] {
-  return ['declarations', 'declaration_items', 'compaction_pending', ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table)];
+  return ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table)];
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */

@@ -28,6 +28,21 @@ const UNSORTED_MIN = 200_000;
 // Rows appended by batches since the copy was last sorted, kept with the file.
 const unsortedKey = (c: SortedCopy) => `${c.table}_unsorted`;
 
+const resetUnsorted = (engine: Engine, c: SortedCopy) => engine.write((w) => w.run(`delete from analytic_meta where key = '${unsortedKey(c)}'`));
+
+/**
+ * Replaces the rows of `table` that `where` keeps with their sums by `keys` (one row per key),
+ * appended in `order`: exact, since every measure is a sum or a count of declarations. Month
+ * compaction and the sorted copies' sorts both regroup this way.
+ */
+export async function regroup(w: Writer, table: string, keys: readonly string[], measures: readonly string[], where: string, order: string): Promise<void> {
+  const sums = measures.map((m) => `sum(${m})::${measureType(m)} as ${m}`).join(', ');
+  await w.run(`create or replace temp table regrouped as select ${keys.join(', ')}, ${sums} from ${table} where ${where} group by ${keys.join(', ')}`);
+  await w.run(`delete from ${table} where ${where}`);
+  await w.run(`insert into ${table} select * from regrouped order by ${order}`);
+  await w.run('drop table regrouped');
+}
+
 async function addUnsorted(w: Writer, c: SortedCopy, rows: number): Promise<void> {
   const key = unsortedKey(c);
   await w.run(`insert or replace into analytic_meta select '${key}',
@@ -92,7 +107,7 @@ export async function fillSorted(engine: Engine, c: SortedCopy, rowsPerRange = R
   for (const [lo, hi] of await ranges(engine, c.keyValues(c.source.table), rowsPerRange)) {
     await engine.write((w) => w.run(`insert into ${c.table} select * from (${c.select(c.source.table, withinRange(lo, hi))}) order by ${c.key}`));
   }
-  await engine.write((w) => w.run(`delete from analytic_meta where key = '${unsortedKey(c)}'`));
+  await resetUnsorted(engine, c);
 }
 
 /** Whether batches have appended enough unsorted rows to sort the copy again. */
@@ -112,16 +127,9 @@ export async function needsSorting(engine: Engine, c: SortedCopy): Promise<boole
  */
 export async function sortAgain(engine: Engine, c: SortedCopy, rowsPerRange = ROWS_PER_RANGE): Promise<void> {
   // Rows batches append from here on land after the ranges below, so they stay unsorted.
-  await engine.write((w) => w.run(`delete from analytic_meta where key = '${unsortedKey(c)}'`));
-  const keys = [...c.lead.map((l) => l.name), ...c.source.keys].join(', ');
-  const sums = measuresOf(c.source).map((m) => `sum(${m})::${measureType(m)} as ${m}`).join(', ');
+  await resetUnsorted(engine, c);
+  const keys = [...c.lead.map((l) => l.name), ...c.source.keys];
   for (const [lo, hi] of await ranges(engine, `select ${c.key} as k from ${c.table}`, rowsPerRange)) {
-    const within = withinRange(lo, hi)(c.key);
-    await engine.write(async (w) => {
-      await w.run(`create or replace temp table sorted_range as select ${keys}, ${sums} from ${c.table} where ${within} group by all`);
-      await w.run(`delete from ${c.table} where ${within}`);
-      await w.run(`insert into ${c.table} select * from sorted_range order by ${c.key}`);
-      await w.run('drop table sorted_range');
-    });
+    await engine.write((w) => regroup(w, c.table, keys, measuresOf(c.source), withinRange(lo, hi)(c.key), c.key));
   }
 }

@@ -8,8 +8,8 @@ import type { DB } from '../db/schema.js';
 import { readArrays, type ReadStore } from '../db/read-arrays.js';
 import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type RecordTables, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
-import { DECLARATION_COLUMNS, ITEM_COLUMNS, PRE_AGGREGATIONS, SORTED_COPIES, measureType, rollupColumns, type Column } from './schema.js';
-import { appendSorted, fillSorted, insertSorted } from './sorted.js';
+import { DECLARATION_COLUMNS, ITEM_COLUMNS, PENDING_COMPACTION, PRE_AGGREGATIONS, SORTED_COPIES, derivedTables, rollupColumns, type Column } from './schema.js';
+import { appendSorted, fillSorted, insertSorted, regroup } from './sorted.js';
 
 /** The row store as the analytic layer reads it: Kysely, and rows as arrays for whole-table reads. */
 export type RowSource = ReadStore;
@@ -200,9 +200,7 @@ export async function loadAll(
   await engine.write(async (w) => {
     const done = await w.rows('select count(*) as n from synced_batches');
     if (Number(done[0]?.n ?? 0) > 0) throw new Error('loadAll: the analytic store is not empty');
-    for (const t of ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table)]) {
-      await w.run(`delete from ${t}`);
-    }
+    for (const t of derivedTables()) await w.run(`delete from ${t}`);
   });
   let after = 0;
   let loaded = 0;
@@ -257,9 +255,6 @@ export async function loadAll(
   return loaded;
 }
 
-/** Months whose pre-aggregation rows batches have appended to since they were last compacted. */
-export const PENDING_COMPACTION = 'compaction_pending';
-
 /**
  * Sums the rows that share a key into one row, for each month batches have appended to (their own
  * sums: exact, since every measure is a sum or a count of declarations, so a key may hold a row
@@ -273,14 +268,7 @@ export async function compactPending(engine: Engine, tables: readonly { table: s
   for (const m of months) {
     const period = Math.trunc(Number(m.period));
     await engine.write(async (w) => {
-      for (const t of tables) {
-        const sums = t.measures.map((x) => `sum(${x})::${measureType(x)} as ${x}`);
-        await w.run(`create or replace temp table compacted as select ${t.keys.join(', ')}, ${sums.join(', ')}
-          from ${t.table} where period = ${period} group by ${t.keys.join(', ')}`);
-        await w.run(`delete from ${t.table} where period = ${period}`);
-        await w.run(`insert into ${t.table} select * from compacted order by flow`);
-        await w.run('drop table compacted');
-      }
+      for (const t of tables) await regroup(w, t.table, t.keys, t.measures, `period = ${period}`, 'flow');
       await w.run(`delete from ${PENDING_COMPACTION} where period = ${period}`);
     });
   }

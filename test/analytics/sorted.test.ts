@@ -40,7 +40,7 @@ async function perSide(e: Engine) {
 }
 
 /** Rows stored out of order (by their position in the table). */
-async function outOfOrder(e: Engine, table = SIDES_TABLE, key = 'party_id'): Promise<number> {
+async function outOfOrder(e: Engine, table: string, key: string): Promise<number> {
   const r = await e.query(`select count(*) as n from (select ${key} as k, lag(${key}) over (order by rowid) as before from ${table}) where k < before`);
   return Number(r[0]!.n);
 }
@@ -49,6 +49,18 @@ async function outOfOrder(e: Engine, table = SIDES_TABLE, key = 'party_id'): Pro
 async function perProduct(e: Engine) {
   const q = (t: string) => e.query(`select hs6, sum(value_usd_cents)::BIGINT as v, sum(records)::BIGINT as r from ${t} group by all order by all`);
   return { have: await q(COMPANY_BY_HS.table), want: await q(COMPANY_ROLLUP.table) };
+}
+
+/** Both copies hold the company rollup's sums; sorted, or out of order and due a sort. */
+async function expectCopies(e: Engine, sorted: boolean): Promise<void> {
+  for (const [c, sums, key] of [[COMPANY_SIDES, perSide, 'party_id'], [COMPANY_BY_HS, perProduct, 'hs6']] as const) {
+    const { have, want } = await sums(e);
+    expect(have, c.table).toEqual(want);
+    const disorder = await outOfOrder(e, c.table, key);
+    if (sorted) expect(disorder, c.table).toBe(0);
+    else expect(disorder, c.table).toBeGreaterThan(0);
+    expect(await needsSorting(e, c), c.table).toBe(!sorted);
+  }
 }
 
 describe('sorted copies', () => {
@@ -62,14 +74,8 @@ describe('sorted copies', () => {
       // Ranges of about 500 rows: several sorts, each appended after the one before.
       await fillSorted(e, COMPANY_SIDES, 500);
       await fillSorted(e, COMPANY_BY_HS, 500);
-      let { have, want } = await perSide(e);
-      expect(have).toEqual(want);
+      await expectCopies(e, true);
       expect(Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n)).toBe(2_001 + 1_601);
-      expect(await outOfOrder(e)).toBe(0);
-      expect(await needsSorting(e, COMPANY_SIDES)).toBe(false);
-      ({ have, want } = await perProduct(e));
-      expect(have).toEqual(want);
-      expect(await outOfOrder(e, COMPANY_BY_HS.table, 'hs6')).toBe(0);
 
       // A batch's rows, as the appender path gets them (arrays in the rollup's column order): out of order at the end.
       const cols = rollupColumns(COMPANY_ROLLUP).map((c) => c.name);
@@ -86,26 +92,12 @@ describe('sorted copies', () => {
         await w.run(`insert into ${COMPANY_ROLLUP.table} select * from delta`);
         await w.run('drop table delta');
       });
-      ({ have, want } = await perSide(e));
-      expect(have).toEqual(want);
-      expect(await outOfOrder(e)).toBeGreaterThan(0);
-      expect(await needsSorting(e, COMPANY_SIDES)).toBe(true);
-      ({ have, want } = await perProduct(e));
-      expect(have).toEqual(want);
-      expect(await outOfOrder(e, COMPANY_BY_HS.table, 'hs6')).toBeGreaterThan(0);
-      expect(await needsSorting(e, COMPANY_BY_HS)).toBe(true);
+      await expectCopies(e, false);
 
       const before = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
       await sortAgain(e, COMPANY_SIDES, 50_000);
       await sortAgain(e, COMPANY_BY_HS, 50_000);
-      ({ have, want } = await perSide(e));
-      expect(have).toEqual(want);
-      expect(await outOfOrder(e)).toBe(0);
-      expect(await needsSorting(e, COMPANY_SIDES)).toBe(false);
-      ({ have, want } = await perProduct(e));
-      expect(have).toEqual(want);
-      expect(await outOfOrder(e, COMPANY_BY_HS.table, 'hs6')).toBe(0);
-      expect(await needsSorting(e, COMPANY_BY_HS)).toBe(false);
+      await expectCopies(e, true);
       // Rows sharing every key were summed into one.
       const after = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
       expect(after).toBeLessThan(before);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Type } from 'typebox';
 import { defineOperation, FormatParam, wantsDownload } from '../../http/operation.js';
 import { CursorParam, LimitParam, decodeCursor, page } from '../../http/pagination.js';
@@ -161,12 +162,7 @@ function memoBytes(f: Found): number {
 }
 
 /** The traders of `hs` are read anew for each request: the same set keeps the remembered search. */
-function sameIds(a: Int32Array | null, b: Int32Array | null): boolean {
-  if (a === null || b === null) return a === b;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+const sameIds = (a: Int32Array | null, b: Int32Array | null): boolean => (a === null || b === null ? a === b : isDeepStrictEqual(a, b));
 
 function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hits {
   // Filters as codes of the directory's columns (-1: no company has that value), then one pass

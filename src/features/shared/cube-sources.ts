@@ -1,6 +1,8 @@
 // What each rollup table can answer. The aggregate engine picks the first (smallest) source that
 // holds every dimension and filter a query needs and can count `records` exactly; anything else
 // is answered from the raw records.
+import { COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_HS } from '../../analytics/schema.js';
+
 export type Dim = 'period' | 'flow' | 'hs' | 'country' | 'port' | 'customs_office' | 'transport_mode' | 'incoterm' | 'company' | 'partner_company';
 export type Measure = 'value' | 'weight' | 'quantity' | 'duties';
 
@@ -60,7 +62,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     measures: ITEM_MEASURES,
     records: ITEM_RECORDS,
     companies: false,
-    byHs: 'rollup_items_by_hs',
+    byHs: ITEMS_BY_HS.table,
   },
   {
     table: 'rollup_company_monthly',
@@ -69,8 +71,8 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     records: { ...ITEM_RECORDS, decl: 'records_decl' },
     companies: true,
     headerFigures: true,
-    sides: 'rollup_company_sides',
-    byHs: 'rollup_company_by_hs',
+    sides: COMPANY_SIDES.table,
+    byHs: COMPANY_BY_HS.table,
   },
 ];
 

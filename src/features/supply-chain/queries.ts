@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { shipmentSnapshot } from '../shipments/snapshot.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
+import { COMPANY_SIDES } from '../../analytics/schema.js';
 import { monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
@@ -54,7 +55,7 @@ async function edgesFromSides(db: Kysely<DB>, ids: readonly number[], range: Dat
     if (range.from) where.push(sql`period >= ${periodOf(range.from)}`);
     if (range.to) where.push(sql`period <= ${periodOf(range.to)}`);
     const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, sum(records_decl) as records, sum(value_usd_cents) as value_cents
-      from rollup_company_sides where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
+      from ${sql.table(COMPANY_SIDES.table)} where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
     for (const r of rows) out.push(toEdge(r));
   }
   return out;
