@@ -21,6 +21,8 @@ export interface BenchArgs {
    * answer); by default every request of a run is distinct.
    */
   repeat: boolean;
+  /** API processes the server runs (`WORKERS`); with more than one, its peak RSS is the sum of theirs. */
+  workers: number;
 }
 
 export function parseBenchArgs(argv: string[]): BenchArgs {
@@ -41,6 +43,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       repeat: { type: 'boolean', default: false },
       profile: { type: 'string' },
       server: { type: 'string' },
+      workers: { type: 'string', default: '1' },
     },
   });
   const num = (name: string, v: string, min: number) => {
@@ -64,5 +67,6 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     repeat: values.repeat ?? false,
     profile: values.profile ?? null,
     server: values.server ? values.server.replace(/\/+$/, '') : null,
+    workers: num('workers', values.workers, 1),
   };
 }

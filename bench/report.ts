@@ -24,7 +24,7 @@ export interface OpResult {
 export interface Report {
   generated_at: string;
   machine: { cpus: number; node: string; platform: string };
-  settings: { store: string; declarations: number; seed: number; connections: number; duration_s: number; requests?: 'unique' | 'replayed' };
+  settings: { store: string; declarations: number; seed: number; connections: number; duration_s: number; requests?: 'unique' | 'replayed'; workers?: number };
   dataset: { reused: boolean; load_seconds: number | null; declarations_per_second: number | null };
   server: { startup_ms: number; ready_ms?: number; peak_rss_mb: number | null };
   ceiling: OpResult;
@@ -39,7 +39,7 @@ export function toMarkdown(r: Report): string {
     '',
     `${r.generated_at} · ${r.machine.cpus} cores · Node ${r.machine.node} · ${r.settings.connections} connections · ${r.settings.duration_s} s per operation · seed ${r.settings.seed}`,
     '',
-    `- Server start-up (process start → healthy): ${fmt(r.server.startup_ms, 0)} ms; analytic store ready: ${r.server.ready_ms === undefined ? '–' : fmt(r.server.ready_ms, 0)} ms; peak RSS ${r.server.peak_rss_mb ?? '–'} MB`,
+    `- Server start-up (process start → healthy): ${fmt(r.server.startup_ms, 0)} ms; analytic store ready: ${r.server.ready_ms === undefined ? '–' : fmt(r.server.ready_ms, 0)} ms; peak RSS ${r.server.peak_rss_mb ?? '–'} MB${(r.settings.workers ?? 1) > 1 ? ` (${r.settings.workers} API processes and their primary: the sum of each one's peak)` : ''}`,
     `- Requests: ${r.settings.requests === 'replayed' ? 'a few hundred per operation, replayed for the whole run (--repeat)' : 'unique: no request sent twice in a run (each operation ends when its distinct requests are used up or its time is over)'}`,
     `- Dataset: ${r.dataset.reused ? 'reused' : `generated and loaded in ${fmt(r.dataset.load_seconds ?? undefined)} s (${fmt(r.dataset.declarations_per_second ?? undefined, 0)} declarations/s)`}`,
     `- Ceiling (minimal JSON route, same process and stack): ${fmt(r.ceiling.rps, 0)} req/s, p50 ${fmt(r.ceiling.p50_ms)} ms, p99 ${fmt(r.ceiling.p99_ms)} ms`,

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   // A server of another version on its own copy of the dataset brings its own key (made with its own CLI).
   const given = process.env.BENCH_API_KEY && process.env.BENCH_API_SECRET ? { api_key: process.env.BENCH_API_KEY, api_secret: process.env.BENCH_API_SECRET } : null;
   const creds = given ?? createBenchKey(dataset.databaseUrl);
-  const server = args.server ? await attachServer(args.server) : await startServer(dataset.databaseUrl, { ACCESS_TOKEN_TTL: '86400' }, args.profile);
+  const server = args.server ? await attachServer(args.server) : await startServer(dataset.databaseUrl, { ACCESS_TOKEN_TTL: '86400', WORKERS: String(args.workers) }, args.profile);
   try {
     const tokenRes = await fetch(`${server.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) });
     if (!tokenRes.ok) throw new Error(`token request failed: ${tokenRes.status} ${await tokenRes.text()}`);
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     const report: Report = {
       generated_at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
-      settings: { store: args.store, declarations: args.declarations, seed: args.seed, connections: args.connections, duration_s: args.duration, requests: args.repeat ? 'replayed' : 'unique' },
+      settings: { store: args.store, declarations: args.declarations, seed: args.seed, connections: args.connections, duration_s: args.duration, requests: args.repeat ? 'replayed' : 'unique', workers: args.workers },
       dataset: { reused: dataset.reused, load_seconds: dataset.loadSeconds, declarations_per_second: dataset.declarationsPerSecond },
       server: { startup_ms: Math.round(server.startupMs), ready_ms: Math.round(server.readyMs), peak_rss_mb: server.peakRssMb() },
       ceiling,

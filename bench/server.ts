@@ -57,13 +57,16 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
     await new Promise((r) => setTimeout(r, 100));
   }
   const startupMs = performance.now() - started;
-  // Measure the steady state: wait until the analytic store holds every committed batch.
-  for (;;) {
+  // Measure the steady state: wait until the analytic store holds every committed batch. With
+  // several API processes each answers in turn, so every one must have said so a few times.
+  const processes = Number(extraEnv.WORKERS ?? 1);
+  for (let ready = 0; ready < 3 * processes; ) {
     const r = await fetch(`${url}/v1/health`);
     const body = (await r.json()) as { data?: { analytics?: string; warm_up?: string }[] };
     const state = body.data?.[0]?.analytics;
     const warm = body.data?.[0]?.warm_up;
-    if (state !== 'building' && warm !== 'running') break;
+    ready = r.ok && state !== 'building' && warm !== 'running' ? ready + 1 : 0;
+    if (ready > 0) continue;
     if (child.exitCode !== null) throw new Error(`server exited while warming:\n${log.slice(-3000)}`);
     if (Date.now() > deadline) throw new Error('analytic store not ready within 5 minutes');
     await new Promise((r) => setTimeout(r, 200));
@@ -75,13 +78,8 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
     startupMs,
     readyMs,
     peakRssMb() {
-      try {
-        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        const m = /VmHWM:\s+(\d+) kB/.exec(status);
-        return m ? Math.round(Number(m[1]) / 1024) : null;
-      } catch {
-        return null;
-      }
+      const kb = processTree(child.pid!).map(peakKb);
+      return kb.some((k) => k === null) || kb.length === 0 ? null : Math.round(kb.reduce((a, k) => a! + k!, 0)! / 1024);
     },
     async stop() {
       if (child.exitCode !== null) return;
@@ -91,6 +89,26 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+function peakKb(pid: number): number | null {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server and, with WORKERS=N, the API processes its primary forked. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone, or no children
+  }
+  return [pid, ...children.flatMap(processTree)];
 }
 
 /**

@@ -37,6 +37,7 @@ export interface Config {
   /** The analytic engine's memory limit, MB: its working memory whatever the data's size. */
   analyticsMemoryMb: number;
   analyticsThreads: number;
+  sqliteReaders: number;
   /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
   slowQueryMs: number;
   /** PostgreSQL: milliseconds to wait for a new connection before the request gets a 503. */
@@ -171,6 +172,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     analyticsPath: analyticsPath(env, dataDir, databaseUrl),
     analyticsMemoryMb: int(env, 'ANALYTICS_MEMORY_MB', 1024, 64, 1024 * 1024),
     analyticsThreads: int(env, 'ANALYTICS_THREADS', 2, 1, 256),
+    // Threads reading the SQLite file beside the event loop (0: every query on the event loop).
+    sqliteReaders: int(env, 'SQLITE_READERS', 2, 0, 64),
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
     // Generous: migrations and warm-up reads of a large store run through the same pool.

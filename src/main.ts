@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     slowQueryMs: config.slowQueryMs,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    sqliteReaders: config.sqliteReaders,
     onPoolError: (err) => log.error({ err }, 'a pooled store connection failed; it is replaced on next use'),
     // Before the HTTP logger exists; one JSON line, as pino writes them.
     onSlowQuery: (ms, sql) => process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'slow store query', ms, sql: sql.slice(0, 2000) })}\n`),

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DB } from './schema.js';
 import { closeAnalytics, provideAnalytics } from '../analytics/registry.js';
 import type { AnalyticOptions } from '../analytics/store.js';
+import { readingSqliteDialect } from './sqlite-readers.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -46,6 +47,11 @@ export interface StoreOptions {
    * PostgreSQL store.
    */
   analytics?: Partial<AnalyticOptions>;
+  /**
+   * SQLite file: worker threads answering reads outside transactions, each on a read-only
+   * connection (src/db/sqlite-readers.ts); 0 keeps every query on the one connection.
+   */
+  sqliteReaders?: number;
 }
 
 /** Where the analytic store of a row store lives unless told otherwise (the server's config says). */
@@ -138,7 +144,12 @@ function openSqlite(file: string, options: StoreOptions): Store {
   // SQLite picks a wide index range over a selective company or country index.
   database.pragma('analysis_limit = 1000');
   database.pragma('optimize = 0x10002');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log: slowQueryLog(options) });
+  const writing = withStatementCache(database);
+  const readers = file === ':memory:' || file === '' ? 0 : (options.sqliteReaders ?? 0);
+  // Each reader keeps a smaller page cache and no memory map of its own: the kernel's page cache
+  // holds the file once for all of them, where a map per connection would count it once per map.
+  const dialect = readers > 0 ? readingSqliteDialect(writing, { file: path.resolve(file), threads: readers, cacheKb: 65_536, mmapBytes: 0 }) : new SqliteDialect({ database: writing });
+  const db = new Kysely<DB>({ dialect, log: slowQueryLog(options) });
   return {
     db,
     engine: 'sqlite',

@@ -1,6 +1,9 @@
 // Every store-touching suite runs once per engine: SQLite always, PostgreSQL when TEST_DATABASE_URL
 // names a server (CI sets it). Each suite gets its own PostgreSQL schema, so files run in parallel.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, beforeAll, afterAll } from 'vitest';
 import { openStore, dropSchema, type Store } from '../../src/db/connect.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -11,6 +14,9 @@ export interface StoreTarget {
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+// TEST_SQLITE_READERS=N runs the SQLite suites on a file with N reader threads (as a server on a
+// file does) instead of in memory, where every query shares the one connection.
+const sqliteReaders = Number(process.env.TEST_SQLITE_READERS ?? 0);
 let warned = false;
 
 export function storeTargets(): StoreTarget[] {
@@ -30,6 +36,18 @@ export interface StoreHandle {
 
 /** Opens a fresh, migrated store of the target's engine; the returned close() removes it. */
 export async function freshStore(target: StoreTarget): Promise<{ store: Store; close(): Promise<void> }> {
+  if (target.engine === 'sqlite' && sqliteReaders > 0) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeapi-test-'));
+    const store = await openStore(`sqlite:${path.join(dir, 'store.sqlite')}`, { sqliteReaders });
+    await migrate(store);
+    return {
+      store,
+      async close() {
+        await store.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   if (target.engine === 'sqlite') {
     const store = await openStore(target.url);
     await migrate(store);
