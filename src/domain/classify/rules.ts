@@ -174,3 +174,14 @@ export function unnamedStates(words: readonly Term[]): Set<string> {
   for (const [codes, ws] of STATES) if (!words.some(({ word }) => names(ws, word))) codes.forEach((c) => out.add(c));
   return out;
 }
+
+// 'PU leather', 'faux leather', 'vegan leather', 'suni deri' are plastics (or plastics on a textile
+// backing: chapter 39 or 59), not the leather of chapter 41, 4202's 'outer surface of leather' or
+// 6403's leather uppers. Composition leather (4115) is named as such.
+const NOT_LEATHER = new Set(['pu', 'pvc', 'faux', 'fake', 'synthetic', 'artificial', 'imitation', 'vegan', 'vegetarian', 'polyurethane', 'suni', 'yapay', 'sentetik']);
+const LEATHER = new Set(['leather', 'deri']);
+
+/** The words of a description with a leather that is not leather ('PU leather') read as plastic. */
+export function withoutFauxLeather(words: readonly Term[]): Term[] {
+  return words.map((w, i) => (i > 0 && LEATHER.has(w.word) && NOT_LEATHER.has(words[i - 1]!.word) ? { word: 'plastic', term: 'plastic' } : w));
+}

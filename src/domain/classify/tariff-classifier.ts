@@ -6,7 +6,7 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { conflictingChapters, conflictingHeadings, excludedHeadings, names, unnamedStates } from './rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, names, unnamedStates, withoutFauxLeather } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
@@ -278,7 +278,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     const seen = new Map<string, number>();
     // Where each word of the current phrase starts in `out`, for a postposition to discount.
     let starts: number[] = [];
-    for (const { word, term } of terms(text, KEEP)) {
+    for (const { word, term } of withoutFauxLeather(terms(text, KEEP))) {
       if (PREPOSITIONS.has(word)) {
         after = true;
         previous = null;
@@ -423,7 +423,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     classify(description, topK = 5) {
       const q = prepare(description);
       if (q.length === 0) return [];
-      const written = terms(description);
+      const written = withoutFauxLeather(terms(description));
       const excluded = excludedHeadings(written);
       const conflicts = TUNING.materialConflict < 1 ? conflictingChapters(written) : new Set<string>();
       for (const h of TUNING.materialConflict < 1 ? conflictingHeadings(written) : []) conflicts.add(h);

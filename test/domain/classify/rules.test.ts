@@ -1,7 +1,7 @@
 // The classifier's rules from the nomenclature's legal notes and structure, and the classes and
 // filler words that shape a question, on their own (no index needed).
 import { describe, it, expect } from 'vitest';
-import { conflictingChapters, conflictingHeadings, excludedHeadings, unnamedStates } from '../../../src/domain/classify/rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, unnamedStates, withoutFauxLeather } from '../../../src/domain/classify/rules.js';
 import { CLASS_WORDS } from '../../../src/domain/classify/classes.js';
 import { NOISE_WORDS, WEAK_WORDS } from '../../../src/domain/classify/noise.js';
 import { terms } from '../../../src/domain/classify/terms.js';
@@ -127,5 +127,18 @@ describe('what a description\'s words become', () => {
   it('keeps the stop words it is asked to keep, in order', () => {
     expect(terms('case for phone').map((t) => t.word)).toEqual(['case', 'phone']);
     expect(terms('case for phone', new Set(['for'])).map((t) => t.word)).toEqual(['case', 'for', 'phone']);
+  });
+});
+
+describe('leather that is not leather', () => {
+  it("reads 'PU leather', 'faux leather' and 'suni deri' as plastic, and genuine leather as leather", () => {
+    const words = (text: string) => withoutFauxLeather(terms(text)).map((t) => t.word);
+    expect(words('PU leather crossbody bag')).toEqual(['pu', 'plastic', 'crossbody', 'bag']);
+    expect(words('faux leather jacket')).toEqual(['faux', 'plastic', 'jacket']);
+    expect(words('suni deri çanta')).toEqual(['suni', 'plastic', 'canta']);
+    expect(words('genuine leather wallet')).toEqual(['genuine', 'leather', 'wallet']);
+    // Boots of PU leather are not in 6403 (uppers of leather); boots of leather are.
+    expect(conflictingHeadings(withoutFauxLeather(terms('pu leather ankle boots'))).has('6403')).toBe(true);
+    expect(conflictingHeadings(withoutFauxLeather(terms('cowhide leather ankle boots'))).has('6403')).toBe(false);
   });
 });

@@ -100,6 +100,11 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('lace front human hair wig', 3)[0]!.hs6).toBe('670420');
   });
 
+  it("reads 'PU leather' as plastic: a PU leather handbag has an outer surface of plastics", () => {
+    expect(classifier.classify('PU leather crossbody handbag for women', 3)[0]!.hs6).toBe('420222');
+    expect(classifier.classify('genuine leather crossbody handbag', 3)[0]!.hs6).toBe('420221');
+  });
+
   it('keeps live, unworked and waste headings for descriptions that name that state', () => {
     expect(classifier.classify('human hair bundles straight 100% human hair', 3)[0]!.hs6.slice(0, 2)).toBe('67');
     expect(classifier.classify('raw human hair', 3)[0]!.hs6).toBe('050100');
