@@ -135,19 +135,18 @@ class ReadingDriver implements Driver {
     }
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const c = connection as PooledConnection;
-    try {
-      await this.writer.commitTransaction(c.held!);
-    } finally {
-      await this.#release(c);
-    }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#end(connection as PooledConnection, (c) => this.writer.commitTransaction(c));
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    const c = connection as PooledConnection;
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#end(connection as PooledConnection, (c) => this.writer.rollbackTransaction(c));
+  }
+
+  /** Commits or rolls back on the writing connection, which is given back whatever happens. */
+  async #end(c: PooledConnection, end: (held: DatabaseConnection) => Promise<void>): Promise<void> {
     try {
-      await this.writer.rollbackTransaction(c.held!);
+      await end(c.held!);
     } finally {
       await this.#release(c);
     }

@@ -61,6 +61,20 @@ describe('SQLite reader threads', () => {
     expect(back).toEqual([{ name: 'd' }]);
   });
 
+  it('rolls a failed transaction back and gives the writing connection back', async () => {
+    const before = await count();
+    await expect(
+      store.db.transaction().execute(async (t) => {
+        await sql`insert into things (name) values ('gone')`.execute(t);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await count()).toBe(before);
+    // A writer still held would make this wait for ever.
+    await sql`insert into things (name) values ('e')`.execute(store.db);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('keeps the event loop turning during a long read', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
