@@ -16,6 +16,7 @@ import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import { parseFilters, type Filters, type Flow } from './filters.js';
 import { rowCacheOf } from './row-cache.js';
+import { columnarList, columnarPageIds } from './columnar-pages.js';
 
 // --- sorting and cursors ------------------------------------------------------------------------
 
@@ -315,13 +316,55 @@ export async function rareInList(db: Kysely<DB>, f: Filters, rows: number, many 
   return walked > lines;
 }
 
-/**
- * Up to limit + 1 declaration headers after the keyset position, in `sort` order. `few` and
- * `many`: where the ways of answering `q` and `hs` change (tests try each).
- */
-export async function listDeclarations(db: Kysely<DB>, input: ListInput, few = FEW, many = few < 0 ? -1 : MANY): Promise<DeclarationRow[]> {
+/** The keyset position as a condition, and the list's order (the id breaks ties). */
+function keyset(input: ListInput): { after: RawBuilder<unknown>[]; order: RawBuilder<unknown> } {
   const desc = input.sort.startsWith('-');
   const col = byValue(input.sort) ? sql.ref('d.value_usd_cents') : sql.ref('d.registered_at');
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  const after: RawBuilder<unknown>[] = [];
+  if (input.after) {
+    const { key, id } = input.after;
+    // Expanded row comparison: portable, and both planners turn it into an index range.
+    after.push(desc
+      ? sql`(${col} < ${key} or (${col} = ${key} and d.id < ${id}))`
+      : sql`(${col} > ${key} or (${col} = ${key} and d.id > ${id}))`);
+  }
+  return { after, order: sql`${col} ${dir}, d.id ${dir}` };
+}
+
+/**
+ * The page's ids from the analytic store's columns (columnar-pages.ts), its headers then read by
+ * id; null when that store cannot answer yet.
+ */
+async function fromColumns(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[] | null> {
+  const { after, order } = keyset(input);
+  const conditions = [...declarationConditions(input.filters, { qItems: false, hsFew: true }), ...after];
+  const ids = await columnarPageIds(db, conditions, order, input.limit + 1);
+  if (!ids?.length) return ids && [];
+  const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} where ${inList(sql.ref('d.id'), ids)}`.execute(db);
+  const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
+  // Every id is in the row store (the copy is derived from it and records are never deleted); if
+  // one were not, the row store answers the whole page rather than a page with a hole.
+  if (ids.some((id) => !byId.has(id))) return null;
+  return ids.map((id) => normaliseRow(byId.get(id)!));
+}
+
+/**
+ * Up to limit + 1 declaration headers after the keyset position, in `sort` order. `few` and
+ * `many`: where the ways of answering `q` and `hs` change on the row store (tests try each);
+ * `columns`: whether a filtered page may be found in the analytic store (tests compare both ways).
+ */
+export async function listDeclarations(
+  db: Kysely<DB>,
+  input: ListInput,
+  few = FEW,
+  many = few < 0 ? -1 : MANY,
+  columns = true,
+): Promise<DeclarationRow[]> {
+  if (columns && !input.extra && columnarList(input.filters, input.limit)) {
+    const rows = await fromColumns(db, input);
+    if (rows) return rows;
+  }
   const engine = rowEngineOf(db);
   const f = input.filters;
   // The counts stand in for statistics SQLite does not keep; PostgreSQL's planner has its own.
@@ -339,17 +382,10 @@ export async function listDeclarations(db: Kysely<DB>, input: ListInput, few = F
   // PostgreSQL's planner weighs all of them itself.
   const gateway = f.ports.length > 0 || f.customsOffices.length > 0 || f.countries.length > 0;
   const dateIndex = !(byValue(input.sort) && counted && !gateway);
-  const conditions = [...declarationConditions(f, { qItems: true, engine, qFew, hsFew, dateIndex, driver }), ...(input.extra ?? [])];
-  if (input.after) {
-    const { key, id } = input.after;
-    // Expanded row comparison: portable, and both planners turn it into an index range.
-    conditions.push(desc
-      ? sql`(${col} < ${key} or (${col} = ${key} and d.id < ${id}))`
-      : sql`(${col} > ${key} or (${col} = ${key} and d.id > ${id}))`);
-  }
-  const dir = sql.raw(desc ? 'desc' : 'asc');
+  const { after, order } = keyset(input);
+  const conditions = [...declarationConditions(f, { qItems: true, engine, qFew, hsFew, dateIndex, driver }), ...(input.extra ?? []), ...after];
   const q = sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} ${whereClause(conditions)}
-    order by ${col} ${dir}, d.id ${dir} limit ${sql.lit(input.limit + 1)}`;
+    order by ${order} limit ${sql.lit(input.limit + 1)}`;
   const res = await q.execute(db);
   return res.rows.map(normaliseRow);
 }

@@ -7,6 +7,8 @@ import { describeEachStore } from '../../helpers/stores.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { listDeclarations, rareInList, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
 import { parseFilters } from '../../../src/features/shared/filters.js';
+import { sql } from 'kysely';
+import { columnarPageIds } from '../../../src/features/shared/columnar-pages.js';
 import { analyticsOf } from '../../../src/analytics/registry.js';
 import { makeDeclaration } from '../../ingest/fixtures.js';
 import { foldTurkish } from '../../../src/domain/codes/text.js';
@@ -28,10 +30,10 @@ describeEachStore('declaration list plans', (get) => {
       const filters = parseFilters({ ...rest, from: '2000-01-01' }, (flow as 'export' | undefined) ?? null);
       for (const sort of DECLARATION_SORTS) {
         const input = { filters, sort, after: null, limit: 1000 };
-        const drive = await listDeclarations(store.db, input, 1e9);
-        const walk = await listDeclarations(store.db, input, -1);
+        const drive = await listDeclarations(store.db, input, 1e9, undefined, false);
+        const walk = await listDeclarations(store.db, input, -1, undefined, false);
         // q and hs each past `few`: the pair's count decides (here the smaller set is read).
-        const together = await listDeclarations(store.db, input, -1, 1e9);
+        const together = await listDeclarations(store.db, input, -1, 1e9, false);
         const label = `${JSON.stringify(q)} ${sort}`;
         expect(drive.map((r) => r.id), label).toEqual(walk.map((r) => r.id));
         expect(together.map((r) => r.id), label).toEqual(walk.map((r) => r.id));
@@ -42,13 +44,57 @@ describeEachStore('declaration list plans', (get) => {
           const k = drive[3]!;
           const after = { key: sort.endsWith('value_usd') ? k.value_usd_cents : k.registered_at, id: k.id };
           for (const few of [1e9, -1]) {
-            const rest2 = await listDeclarations(store.db, { ...input, after, limit: 2 }, few);
+            const rest2 = await listDeclarations(store.db, { ...input, after, limit: 2 }, few, undefined, false);
             expect(rest2.map((r) => r.id), `${label} after`).toEqual(drive.slice(4, 7).map((r) => r.id));
           }
         }
       }
     }
     expect(nonEmpty).toBeGreaterThan(30);
+  });
+
+  it('finds a filtered page in the analytic columns with the same rows as the row store plans', async () => {
+    const { store } = get();
+    const records = Array.from({ length: 300 }, (_, i) => makeDeclaration(7000 + i, 7000 + i, 'C'));
+    await writeBatch(store, records, { batchKey: 'plans-columns', source: 'test' });
+    await (await analyticsOf(store.db)).catchUp();
+    const company = (await store.db.selectFrom('declarations').select('company_id').where('declaration_no', '=', 'C00007003').executeTakeFirstOrThrow()).company_id;
+    const queries: Record<string, string | number>[] = [
+      { hs: '61' }, { hs: '847130' }, { hs: '61,8471', country: 'DE' }, { port: 'TRIST', flow: 'export' }, { customs_office: '220101', hs: '87' },
+      { country: 'DE', transport_mode: 'sea' }, { incoterm: 'FOB', min_value_usd: 20000 }, { max_value_usd: 15000, currency: 'USD' },
+      { company_id: Number(company) }, { company_id: Number(company), hs: '61' }, { regime: '4000', to: '2024-06-30' }, { hs: '99' },
+    ];
+    let nonEmpty = 0;
+    for (const q of queries) {
+      const { flow, ...rest } = q;
+      const filters = parseFilters({ from: '2000-01-01', ...rest }, (flow as 'export' | undefined) ?? null);
+      for (const sort of DECLARATION_SORTS) {
+        const label = `${JSON.stringify(q)} ${sort}`;
+        const input = { filters, sort, after: null, limit: 40 };
+        const rows = await listDeclarations(store.db, input, undefined, undefined, false);
+        const columns = await listDeclarations(store.db, input);
+        expect(columns, label).toEqual(rows);
+        expect(ordered(columns, sort), label).toBe(true);
+        if (columns.length) nonEmpty++;
+        if (columns.length > 6) {
+          const k = columns[5]!;
+          const after = { key: sort.endsWith('value_usd') ? k.value_usd_cents : k.registered_at, id: k.id };
+          const next = await listDeclarations(store.db, { ...input, after, limit: 3 });
+          expect(next.map((r) => r.id), `${label} after`).toEqual(columns.slice(6, 10).map((r) => r.id));
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(30);
+    // The pages above came from the columns, not from the row store's fallback.
+    const ids = await columnarPageIds(store.db, [sql`d.partner_country = 'DE'`], sql`d.id desc`, 5);
+    const de = records.filter((r) => r.partner?.country === 'DE').length;
+    expect(ids?.length).toBe(Math.min(5, de));
+    // A batch committed by this process is in the next page at once (applied before the commit returns).
+    const fresh = { ...makeDeclaration(9999, 9999, 'C'), registered_at: '2024-12-31' };
+    await writeBatch(store, [fresh], { batchKey: 'plans-columns-2', source: 'test' });
+    const hs = fresh.items[0]!.gtip.slice(0, 4);
+    const [first] = await listDeclarations(store.db, { filters: parseFilters({ hs }, null), sort: '-registered_at', after: null, limit: 5 });
+    expect(first?.declaration_no).toBe(fresh.declaration_no);
   });
 
   it('reads the smaller of q and hs when the two together are rare, and walks the order when they are common', async () => {
