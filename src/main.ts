@@ -8,7 +8,6 @@ import { startWebhookWorker } from './webhooks/worker.js';
 import { startBulkRunner } from './bulk/runner.js';
 import { analyticsOf } from './analytics/registry.js';
 import { getDirectory } from './features/companies/directory.js';
-import { shipmentTable } from './features/supply-chain/queries.js';
 import { trackWarmUp } from './warm-up.js';
 import { transitTable } from './features/shipments/transit-table.js';
 import { tariffIndex } from './features/hs-codes/tariff-index.js';
@@ -87,8 +86,6 @@ async function main(): Promise<void> {
   trackWarmUp(directory.then(() => classifier(store.db)).catch((err: unknown) => app.log.error({ err }, 'building the classifier failed')));
   // and the completed shipments behind transit times and delivery performance.
   trackWarmUp(transitTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the completed shipments failed')));
-  // and the tracked shipments behind supply-chain routes, ports and carriers.
-  trackWarmUp(shipmentTable(store.db).catch((err: unknown) => app.log.error({ err }, 'reading the tracked shipments failed')));
   // The classifier's tariff index, from REFERENCE_DATA_DIR or ingested lines; classify answers
   // from the shipped catalogue until it is ready.
   tariffIndex(store.db, config.referenceDataDir, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));

@@ -12,6 +12,12 @@ export async function analyticRows(db: Kysely<DB>, compiled: CompiledQuery): Pro
   return analytics.query(compiled.sql, compiled.parameters as Value[]);
 }
 
+/** A query of the tracked shipments' copy (`shipments` in the analytic store), current with the row store. */
+export async function analyticShipmentRows(db: Kysely<DB>, compiled: CompiledQuery): Promise<Row[]> {
+  const analytics = await analyticsOf(db);
+  return analytics.queryShipments(compiled.sql, compiled.parameters as Value[]);
+}
+
 // Up to this many ids are written into the SQL as a list; more go as one text parameter that the
 // engine splits into a set. A common word names tens of thousands of companies, and DuckDB plans
 // a literal list of 40,000 ids for a minute (measured at 1M declarations) where the set is joined

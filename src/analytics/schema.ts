@@ -4,6 +4,7 @@
 // row store and can be rebuilt from it at any time.
 import { ROLLUPS, measuresOf, type RecordTables, type RollupDef } from '../ingest/rollups.js';
 import type { ColumnKind } from './engine.js';
+import { SHIPMENT_COLUMNS, SHIPMENT_POSITIONS, SHIPMENTS_TABLE } from './shipments.js';
 
 export interface Column {
   name: string;
@@ -137,10 +138,14 @@ export function schemaStatements(): string[] {
     out.push(createTable(p.table, [...p.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...p.measures.map((m) => col(m, MEASURE_KIND(m)))]));
   }
   for (const c of SORTED_COPIES) out.push(createTable(c.table, sortedColumns(c)));
+  // Tables added to a layout without changing the others: a file of the same version gets them
+  // when it opens, and fills them then.
+  out.push(createTable(SHIPMENTS_TABLE, SHIPMENT_COLUMNS));
+  out.push(`create table if not exists ${SHIPMENT_POSITIONS} (shipments BIGINT, events BIGINT)`);
   return out;
 }
 
-/** Every derived table, raw copies first. */
+/** Every derived table that a whole load of the batches fills, raw copies first (not the shipments, kept by shipments.ts). */
 export function derivedTables(): string[] {
   return ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table)];
 }

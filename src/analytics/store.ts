@@ -10,6 +10,7 @@ import { Engine, type Row, type Value } from './engine.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, SORTED_COPIES, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
 import { needsSorting, sortAgain } from './sorted.js';
+import { ShipmentCopy } from './shipments.js';
 import { applyBatches, applyStored, batchSignature, committedBatches, compactPending, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 
@@ -61,12 +62,15 @@ export class AnalyticStore {
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: () => void = () => undefined;
   private closed = false;
+  private readonly shipments: ShipmentCopy;
 
   private constructor(
     private readonly engine: Engine,
     private readonly source: RowSource,
     private readonly opts: AnalyticOptions,
-  ) {}
+  ) {
+    this.shipments = new ShipmentCopy(engine, source.db);
+  }
 
   static async open(source: RowSource, opts: AnalyticOptions): Promise<AnalyticStore> {
     const engine = await Engine.open({ path: opts.path, memoryLimitMb: opts.memoryLimitMb, threads: opts.threads });
@@ -156,6 +160,7 @@ export class AnalyticStore {
   }
 
   private async pass(): Promise<void> {
+    await this.shipments.current();
     const signature = await batchSignature(this.source.db);
     if (signature === this.signature) {
       this.building = false;
@@ -269,6 +274,13 @@ export class AnalyticStore {
     return rows;
   }
 
+  /** A query of the tracked shipments' copy, brought up to the row store's committed state first. */
+  async queryShipments(sqlText: string, params: readonly Value[] = []): Promise<Row[]> {
+    await this.ready();
+    await this.shipments.current();
+    return this.query(sqlText, params);
+  }
+
   /** A statement on the writer, in turn with the batches: repairs by hand, and tests that damage a table to see verify catch it. */
   async execute(sqlText: string): Promise<void> {
     await this.ready();
@@ -284,6 +296,7 @@ export class AnalyticStore {
     if (this.wholeFromRows && !this.building) return;
     await this.dropDerived();
     for (const s of schemaStatements()) await this.engine.exec(s);
+    this.shipments.reset();
     await this.loadSynced();
     this.signature = '';
     this.sinceCompaction = 0;

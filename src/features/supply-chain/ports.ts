@@ -9,7 +9,7 @@ import { sourceMeta } from '../shared/source-meta.js';
 import { arrayDownload } from '../companies/download.js';
 import { memo } from '../companies/cache.js';
 import { FlowParam, FromTo, Nullable, PortCode, dateRange, portName, round4 } from './params.js';
-import { fromShipments } from './routes.js';
+import { carrierSummaries } from './shipment-summaries.js';
 
 const PortActivity = Type.Object({
   port: Type.String(),
@@ -97,13 +97,9 @@ export const getPort = defineOperation({
       aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'records', 'net_weight_kg'], totalsFromRows: true }),
       aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd'], top: 10 }),
       aggregate(db, { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd'], top: 10 }),
-      fromShipments(db, { port: code, range }, 'port-carriers', (shipments) => {
-        const counts = new Map<string, number>();
-        for (const s of shipments) counts.set(s.carrier ?? '', (counts.get(s.carrier ?? '') ?? 0) + 1);
-        return [...counts.entries()]
-          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-          .map(([carrier, n]) => ({ carrier, name: CARRIER_BY_CODE.get(carrier)?.name ?? null, shipments: n, share: round4(n / shipments.length) }));
-      }),
+      carrierSummaries(db, { port: code, range }).then((c) =>
+        c.carriers.map((x) => ({ carrier: x.carrier, name: CARRIER_BY_CODE.get(x.carrier)?.name ?? null, shipments: x.shipments, share: x.share })),
+      ),
     ]);
     return {
       data: [

@@ -1,16 +1,12 @@
 // Port-to-port routes summarised from tracked shipments: volume, carriers, transit times.
 import { Type } from 'typebox';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { defineOperation, FormatParam, wantsDownload } from '../../http/operation.js';
 import { ApiError, badParam } from '../../http/errors.js';
-import { daysBetween, transitStats } from '../../domain/shipments/transit-stats.js';
 import { TRANSPORT_MODES } from '../../reference/code-lists.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
-import { memo } from '../companies/cache.js';
 import { arrayDownload } from '../companies/download.js';
-import { FromTo, Nullable, PortCode, dateRange, knownPort, portName, round4 } from './params.js';
-import { selectShipments, shipmentRows, shipmentTable, type ShipmentFilter, type ShipmentRow } from './queries.js';
+import { FromTo, Nullable, PortCode, dateRange, knownPort, portName } from './params.js';
+import { carrierSummaries, routeDetail, routeSummaries, type ShipmentFilter } from './shipment-summaries.js';
 
 const MODES: string[] = TRANSPORT_MODES.map((m) => m.code);
 const Days = Nullable(Type.Number());
@@ -28,49 +24,6 @@ const RouteView = Type.Object({
   transit_days_p90: Days,
   transit_count: Type.Integer({ description: 'Shipments with both actual departure and arrival' }),
 });
-
-const DERIVED_MAX = 1_000;
-
-/**
- * A summary of the shipments matching the filter. Every route, carrier and port summary reads the
- * same table with a different mix of filters, so the table is held in memory (a shipment snapshot,
- * current to within about a second) and filtered there, and each summary is worked out once per
- * table and filter: the grouping of tens of thousands of rows costs more than their filtering.
- * Callers share the summary and must not change it.
- */
-export async function fromShipments<T>(db: Kysely<DB>, f: ShipmentFilter, what: string, summarise: (rows: ShipmentRow[]) => T): Promise<T> {
-  const table = await shipmentTable(db);
-  if (!table) return summarise(await memo(db, `shipments:${JSON.stringify(f)}`, () => shipmentRows(db, f)));
-  const key = `${what}:${JSON.stringify(f)}`;
-  if (table.summaries.has(key)) return table.summaries.get(key) as T;
-  const value = summarise(selectShipments(table, f));
-  if (table.summaries.size >= DERIVED_MAX) table.summaries.delete(table.summaries.keys().next().value as string);
-  table.summaries.set(key, value);
-  return value;
-}
-
-const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
-
-export function summariseRoute(rows: readonly ShipmentRow[]) {
-  const carriers = new Map<string, number>();
-  for (const r of rows) carriers.set(r.carrier ?? '', (carriers.get(r.carrier ?? '') ?? 0) + 1);
-  const durations: number[] = [];
-  for (const r of rows) {
-    const d = r.transit_days !== undefined ? r.transit_days : r.departure && r.arrival && r.arrival >= r.departure ? daysBetween(r.departure, r.arrival) : null;
-    if (d !== null) durations.push(d);
-  }
-  const t = transitStats(durations);
-  return {
-    shipments: rows.length,
-    companies: new Set(rows.map((r) => r.company_id).filter((x) => x !== null)).size,
-    carriers: [...carriers.entries()]
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .map(([carrier, n]) => ({ carrier, shipments: n, share: round4(n / rows.length) })),
-    transit_days_p50: r2(t.p50_days),
-    transit_days_p90: r2(t.p90_days),
-    transit_count: t.count,
-  };
-}
 
 function routeFilter(q: { origin_port?: string; destination_port?: string; carrier?: string; transport_mode?: string; from?: string; to?: string }): ShipmentFilter {
   if (q.transport_mode && !MODES.includes(q.transport_mode)) throw badParam('transport_mode', `unknown value "${q.transport_mode}"`, MODES);
@@ -106,22 +59,15 @@ export const listRoutes = defineOperation({
   download: true,
   async handle({ query }, { deps, req }) {
     const f = routeFilter(query);
-    const all = await fromShipments(deps.store.db, f, 'routes', (rows) => {
-      const groups = new Map<string, ShipmentRow[]>();
-      for (const r of rows) {
-        const k = `${r.origin_port}|${r.destination_port}|${r.transport_mode}`;
-        const g = groups.get(k);
-        if (g) g.push(r);
-        else groups.set(k, [r]);
-      }
-      const routes = [...groups.entries()]
-        .map(([k, g]) => {
-          const [o, d, mode] = k.split('|') as [string, string, string];
-          return { origin_port: o, origin_name: portName(o).name, destination_port: d, destination_name: portName(d).name, transport_mode: mode, ...summariseRoute(g) };
-        })
-        .sort((a, b) => b.shipments - a.shipments || (a.origin_port + a.destination_port < b.origin_port + b.destination_port ? -1 : 1));
-      return { routes, shipments: rows.length };
-    });
+    const found = await routeSummaries(deps.store.db, f);
+    const all = {
+      shipments: found.shipments,
+      routes: found.routes.map((r) => ({
+        origin_port: r.origin_port, origin_name: portName(r.origin_port).name, destination_port: r.destination_port,
+        destination_name: portName(r.destination_port).name, transport_mode: r.transport_mode, shipments: r.shipments, companies: r.companies,
+        carriers: r.carriers, transit_days_p50: r.transit_days_p50, transit_days_p90: r.transit_days_p90, transit_count: r.transit_count,
+      })),
+    };
     const data = all.routes.slice(0, query.top ?? 100);
     if (wantsDownload(req)) return arrayDownload(data, Object.keys(RouteView.properties), 'routes');
     return { data, meta: { routes: all.routes.length, shipments: all.shipments, query: { ...f, range: undefined, ...f.range } } };
@@ -148,22 +94,8 @@ export const getRoute = defineOperation({
     const f = routeFilter({ origin_port: params.origin_port, destination_port: params.destination_port, from: query.from, to: query.to });
     const o = f.origin_port!;
     const d = f.destination_port!;
-    const route = await fromShipments(deps.store.db, f, 'route', (rows) => {
-      if (!rows.length) return null;
-      const months = new Map<string, ShipmentRow[]>();
-      for (const r of rows) {
-        if (!r.departure) continue;
-        const m = r.departure.slice(0, 7);
-        const g = months.get(m);
-        if (g) g.push(r);
-        else months.set(m, [r]);
-      }
-      const series = [...months.keys()].sort().map((period) => {
-        const s = summariseRoute(months.get(period)!);
-        return { period, shipments: s.shipments, transit_days_p50: s.transit_days_p50 };
-      });
-      return { origin_port: o, origin_name: portName(o).name, destination_port: d, destination_name: portName(d).name, transport_mode: [...new Set(rows.map((r) => r.transport_mode))].sort(), ...summariseRoute(rows), series };
-    });
+    const found = await routeDetail(deps.store.db, f);
+    const route = found && { origin_port: o, origin_name: portName(o).name, destination_port: d, destination_name: portName(d).name, ...found };
     if (!route) throw new ApiError('not_found', `No shipments on route ${o} → ${d}`);
     return { data: [route], meta: { query: f.range } };
   },
@@ -189,22 +121,9 @@ export const listCarriers = defineOperation({
   download: true,
   async handle({ query }, { deps, req }) {
     const f = routeFilter(query);
-    const { data, shipments } = await fromShipments(deps.store.db, f, 'carriers', (rows) => {
-      const groups = new Map<string, ShipmentRow[]>();
-      for (const r of rows) {
-        const k = r.carrier ?? '';
-        const g = groups.get(k);
-        if (g) g.push(r);
-        else groups.set(k, [r]);
-      }
-      const carriers = [...groups.entries()]
-        .map(([carrier, g]) => {
-          const s = summariseRoute(g);
-          return { carrier, name: CARRIER_BY_CODE.get(carrier)?.name ?? null, shipments: g.length, share: round4(g.length / rows.length), routes: new Set(g.map((r) => `${r.origin_port}|${r.destination_port}`)).size, transit_days_p50: s.transit_days_p50 };
-        })
-        .sort((a, b) => b.shipments - a.shipments || (a.carrier < b.carrier ? -1 : 1));
-      return { data: carriers, shipments: rows.length };
-    });
+    const found = await carrierSummaries(deps.store.db, f);
+    const data = found.carriers.map((c) => ({ carrier: c.carrier, name: CARRIER_BY_CODE.get(c.carrier)?.name ?? null, shipments: c.shipments, share: c.share, routes: c.routes, transit_days_p50: c.transit_days_p50 }));
+    const shipments = found.shipments;
     if (wantsDownload(req)) return arrayDownload(data, ['carrier', 'name', 'shipments', 'share', 'routes', 'transit_days_p50'], 'carriers');
     return { data, meta: { shipments, query: f.range } };
   },
