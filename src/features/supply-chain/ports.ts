@@ -8,7 +8,7 @@ import { echoFilters, parseFilters } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { arrayDownload } from '../companies/download.js';
 import { memo } from '../companies/cache.js';
-import { FlowParam, FromTo, Nullable, PortCode, dateRange, portName, round4 } from './params.js';
+import { FlowParam, FromTo, Nullable, PortCode, dateRange, portName } from './params.js';
 import { carrierSummaries } from './shipment-summaries.js';
 
 const PortActivity = Type.Object({
