@@ -1,7 +1,8 @@
 // Checks the analytic store against the raw records of the row store: every rollup equals its
 // recomputation from the records (verifyRollups), every batch committed in the row store is
 // applied, its declarations and values per flow and month equal the row store's, and every
-// pre-aggregation equals the same sums recomputed from the analytic store's raw copy.
+// pre-aggregation equals the same sums recomputed from the analytic store's raw copy; the tracked
+// shipments' copy holds the row store's shipments and arrivals.
 import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Store } from '../db/connect.js';
@@ -129,7 +130,18 @@ export async function verifyAnalytics(db: Kysely<DB>, analytics: AnalyticStore):
     out.push(compare(p.table, p.keys, p.measures, want, have));
   }
   for (const c of SORTED_COPIES) out.push(await verifySorted(analytics, c));
+  out.push(await verifyShipments(db, analytics));
   return out;
+}
+
+/** The tracked shipments' copy against the row store: shipments and arrivals by route, mode and carrier. */
+async function verifyShipments(db: Kysely<DB>, analytics: AnalyticStore): Promise<AnalyticCheck> {
+  const keys = ['origin_port', 'destination_port', 'transport_mode', 'carrier'];
+  const want = await sql<Record<string, unknown>>`select origin_port, destination_port, transport_mode, coalesce(carrier, '') as carrier,
+    count(*) as shipments, count(actual_arrival) as arrived from shipments group by origin_port, destination_port, transport_mode, coalesce(carrier, '')`.execute(db);
+  const have = await analytics.queryShipments(`select origin_port, destination_port, transport_mode, coalesce(carrier, '') as carrier,
+    count(*) as shipments, count(arrival) as arrived from shipments group by all`);
+  return compare('shipments (row store → analytic store)', keys, ['shipments', 'arrived'], want.rows, have);
 }
 
 /**

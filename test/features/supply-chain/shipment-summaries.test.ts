@@ -9,6 +9,7 @@ import { buildWorld, type World } from '../companies/fixture.js';
 import { carrierSummaries, routeDetail, routeSummaries, type ShipmentFilter } from '../../../src/features/supply-chain/shipment-summaries.js';
 import { transitStats } from '../../../src/domain/shipments/transit-stats.js';
 import { analyticsOf } from '../../../src/analytics/registry.js';
+import { verifyAnalytics } from '../../../src/analytics/verify.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../src/db/schema.js';
 
@@ -157,5 +158,13 @@ describeEachStore('shipment summaries', (get) => {
     await analytics.rebuild();
     await checkAll(db);
     expect((await routeDetail(db, { origin_port: 'TRIST', destination_port: 'BGSOF', range: { from: null, to: null } }))?.transit_days_p50).toBe(2.5);
+
+    // verify compares the copy with the row store, and finds a lost row.
+    const check = async () => (await verifyAnalytics(db, analytics)).find((c) => c.table.startsWith('shipments'))!;
+    expect((await check()).differences).toBe(0);
+    await analytics.execute("delete from shipments where destination_port = 'BGSOF'");
+    expect((await check()).differences).toBe(1);
+    await analytics.rebuild();
+    expect((await check()).differences).toBe(0);
   });
 });
