@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { memo } from './cache.js';
 import { defineOperation, FormatParam, wantsDownload } from '../../http/operation.js';
-import { aggregate } from '../shared/aggregate.js';
+import { aggregate, groupedSql } from '../shared/aggregate.js';
+import { analyticRows } from '../../analytics/query.js';
 import { parseFilters, type Flow } from '../shared/filters.js';
-import { CompanyIdParams, FlowParam, FromTo, PartyView, dateRange, requireCompany, round4 } from './params.js';
+import { CompanyIdParams, FlowParam, FromTo, PartyView, dateRange, requireCompany } from './params.js';
 import { companyNames } from './queries.js';
 import { arrayDownload } from './download.js';
 
@@ -57,22 +57,16 @@ export const listCompetitors = defineOperation({
     const products = topKeys(own.rows, 'hs_code', MAX_PRODUCTS);
     const markets = topKeys(own.rows, 'country', MAX_MARKETS);
     if (!products.length || total <= 0) return { data: [], meta: { query: { ...range, flow }, reason: 'the company has no trade in this flow and period' } };
-    // Thousands of (competitor, product, market) groups for a large trader, past what the
-    // aggregate cache keeps: the ranking made from them is remembered instead.
-    const ranked = await memo(db, `competitors:${JSON.stringify([company.id, side, flow, base, products, markets, query.top ?? 20])}`, () =>
-      rankCompetitors(db, { company: company.id, side, flow: flow!, base, products, markets, ownValue, total, top: query.top ?? 20 }),
-    );
+    const ranked = await rankCompetitors(db, { company: company.id, side, flow, base, products, markets, ownValue, total, top: query.top ?? 20 });
     const names = await companyNames(db, ranked.map((r) => r.id));
     const data = ranked.map((r) => ({
       company_id: r.id,
       name: names.get(r.id)?.name ?? null,
       country: names.get(r.id)?.country ?? null,
       overlap_score: r.score,
-      shared_pairs: r.pairs.length,
+      shared_pairs: r.pairs,
       shared_value_usd: Math.round(r.theirs * 100) / 100,
-      top_shared: r.pairs
-        .slice(0, 5)
-        .map((p) => ({ hs_code: p.key.split('|')[0]!, country: p.key.split('|')[1]! })),
+      top_shared: r.top.map((key) => ({ hs_code: key.split('|')[0]!, country: key.split('|')[1]! })),
     }));
     if (wantsDownload(req)) return arrayDownload(data, Object.keys(CompetitorView.properties), `company-${company.id}-competitors`);
     return { data, meta: { query: { ...range, flow } } };
@@ -97,32 +91,39 @@ interface RankInput {
   top: number;
 }
 
+// The competitors are grouped, scored and cut to the page in the engine: a large trader's
+// products and markets hold hundreds of thousands of (competitor, product, market) groups, which
+// read into the process cost seconds at 10M declarations.
 async function rankCompetitors(db: Kysely<DB>, q: RankInput) {
   const { company, side, flow, base, products, markets, ownValue, total } = q;
-  const others = await aggregate(db, {
+  const groups = groupedSql({
     filters: parseFilters({ ...base, hs: products.join(','), country: markets.join(',') }, flow),
     groupBy: [side, 'hs', 'country'],
     metrics: ['value_usd'],
     hsLevel: 6,
-    maxRows: 500_000,
   });
-  const idKey = side === 'company' ? 'company_id' : 'partner_company_id';
-  const acc = new Map<number, { own: number; theirs: number; pairs: { key: string; v: number }[] }>();
-  for (const r of others.rows) {
-    const id = Number(r[idKey]);
-    const key = `${r.hs_code}|${r.country}`;
-    const mine = ownValue.get(key);
-    if (!id || id === company || mine === undefined) continue;
-    const a = acc.get(id) ?? { own: 0, theirs: 0, pairs: [] };
-    a.own += mine;
-    a.theirs += Number(r.value_usd);
-    a.pairs.push({ key, v: Number(r.value_usd) });
-    acc.set(id, a);
-  }
-  const ranked = [...acc.entries()]
-    .map(([id, a]) => ({ id, score: round4(a.own / total), ...a }))
-    .sort((x, y) => y.score - x.score || y.theirs - x.theirs || x.id - y.id)
-    .slice(0, q.top);
-  for (const r of ranked) r.pairs.sort((a, b) => b.v - a.v);
-  return ranked;
+  const productSet = new Set(products);
+  const marketSet = new Set(markets);
+  const mine = [...ownValue].flatMap(([key, v]) => {
+    const [hs, country] = key.split('|') as [string, string];
+    return productSet.has(hs) && marketSet.has(country) ? [sql`(${hs}, ${country}, ${Math.round(v * 100)})`] : [];
+  });
+  const totalCents = Math.round(total * 100);
+  const rows = await analyticRows(
+    db,
+    sql`select g.g0 as id, round(sum(own.cents) / ${totalCents}, 4) as score, sum(g.value_cents) as theirs, count(*) as pairs,
+          string_agg(g.g1 || '|' || g.g2, ',' order by g.value_cents desc, g.g1, g.g2) as keys
+        from (${groups}) g join (values ${sql.join(mine)}) own(hs, country, cents) on own.hs = g.g1 and own.country = g.g2
+        where g.g0 <> 0 and g.g0 <> ${company}
+        group by g.g0
+        order by score desc, theirs desc, id
+        limit ${sql.lit(q.top)}`.compile(db),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    score: Number(r.score),
+    theirs: Number(r.theirs) / 100,
+    pairs: Number(r.pairs),
+    top: String(r.keys).split(',').slice(0, 5),
+  }));
 }

@@ -54,6 +54,8 @@ export interface AggregateSpec {
    * runs as without this). Only `value_usd` is given in the totals.
    */
   totalsFromRows?: boolean;
+  /** Every group, in no order and without a limit: the SQL a caller wraps (`groupedSql`). */
+  all?: boolean;
 }
 
 export const ONLY_DIMS = ['company', 'partner_company', 'country', 'port', 'customs_office', 'transport_mode'] as const;
@@ -327,7 +329,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
  * every group for `totalsFromRows`. `value` is the grouped value expression.
  */
 function windows(spec: AggregateSpec, groups: number, value: RawBuilder<unknown>): RawBuilder<unknown>[] {
-  if (groups === 0) return [];
+  if (groups === 0 || spec.all) return [];
   const out: RawBuilder<unknown>[] = [];
   if (spec.top) out.push(sql`count(*) over () as _groups`);
   if (valueFromRows(spec)) out.push(sql`sum(${value}) over () as _total_cents`);
@@ -340,7 +342,7 @@ const valueFromRows = (spec: AggregateSpec) =>
 
 /** The order and limit of a grouped answer. */
 function ordered(spec: AggregateSpec, q: RawBuilder<unknown>, grouped: boolean): RawBuilder<unknown> {
-  if (grouped) {
+  if (grouped && !spec.all) {
     const order = orderExpr(spec);
     // PostgreSQL cannot use output names inside an ORDER BY expression: order the grouped rows
     // from outside when the key is computed from them.
@@ -501,6 +503,16 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
   let q = sql`select ${sql.join(select)} from (${sql.join(parts.map((p) => p.query), sql` union all `)}) parts`;
   if (groups.length) q = sql`${q} group by ${sql.join(groups)}`;
   return { built: { query: ordered(spec, q, grouped) as RawBuilder<Record<string, unknown>> }, source: `${monthsPlan.source.table}+declarations` };
+}
+
+/**
+ * A grouped spec's SQL for the analytic store, every group in no order: columns `g0`… in `groupBy`
+ * order and `value_cents`. For a caller that joins or ranks the groups in the engine instead of
+ * reading them all (the planner still picks the source). `q` is not resolved here.
+ */
+export function groupedSql(spec: AggregateSpec): RawBuilder<Record<string, unknown>> {
+  if (!spec.groupBy.length || spec.filters.q) throw new Error('groupedSql takes a grouped spec without q');
+  return compose({ ...spec, all: true, top: null, sort: null }, true, null).built.query;
 }
 
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
