@@ -137,15 +137,22 @@ function openSqlite(file: string, options: StoreOptions): Store {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  database.pragma('cache_size = -262144'); // 256 MiB page cache: the working set of a 1M-record store
-  database.pragma('mmap_size = 1073741824');
+  const readers = file === ':memory:' || file === '' ? 0 : (options.sqliteReaders ?? 0);
+  if (readers > 0) {
+    // Reads go to the reader threads: the writing connection keeps a page cache for the pages
+    // writes touch and no memory map, whose pages would count in the process's memory.
+    database.pragma('cache_size = -65536');
+    database.pragma('mmap_size = 0');
+  } else {
+    database.pragma('cache_size = -262144'); // 256 MiB page cache: the working set of a 1M-record store
+    database.pragma('mmap_size = 1073741824');
+  }
   database.pragma('temp_store = MEMORY');
   // Planner statistics (bounded sampling, so it is quick even on a large file): without them
   // SQLite picks a wide index range over a selective company or country index.
   database.pragma('analysis_limit = 1000');
   database.pragma('optimize = 0x10002');
   const writing = withStatementCache(database);
-  const readers = file === ':memory:' || file === '' ? 0 : (options.sqliteReaders ?? 0);
   // Each reader keeps a smaller page cache and no memory map of its own: the kernel's page cache
   // holds the file once for all of them, where a map per connection would count it once per map.
   const dialect = readers > 0 ? readingSqliteDialect(writing, { file: path.resolve(file), threads: readers, cacheKb: 65_536, mmapBytes: 0 }) : new SqliteDialect({ database: writing });
