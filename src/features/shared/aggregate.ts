@@ -554,14 +554,13 @@ function withShares(rows: AggRow[], totals: AggRow, grouped: boolean): void {
 
 /**
  * Every company on either side of the records the filters keep (no `q`), in no particular order
- * and possibly twice.
+ * and possibly twice: ids only, grouped in the engine (a chapter's traders are tens of thousands).
  */
 export async function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Int32Array> {
-  const [own, partners] = await Promise.all([
-    aggregate(db, { filters, groupBy: ['company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
-    aggregate(db, { filters, groupBy: ['partner_company'], metrics: ['value_usd'], maxRows: 1_000_000 }),
-  ]);
-  const ids: number[] = own.rows.map((r) => Number(r.company_id));
-  for (const r of partners.rows) if (r.partner_company_id) ids.push(Number(r.partner_company_id));
-  return Int32Array.from(ids);
+  const side = (dim: 'company' | 'partner_company') => groupedSql({ filters, groupBy: [dim], metrics: ['value_usd'] });
+  const rows = await analyticRows(
+    db,
+    sql`select g0 as id from (${side('company')}) own union all select g0 as id from (${side('partner_company')}) partners where g0 <> 0`.compile(db),
+  );
+  return Int32Array.from(rows, (r) => Number(r.id));
 }

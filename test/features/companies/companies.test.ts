@@ -39,6 +39,9 @@ describeEachStore('company and buyer operations', (get) => {
     expect((await call(`/v1/companies?city=${encodeURIComponent('izmir')}`)).body.data.map((c) => c.company_id)).toEqual([w.C]);
     expect((await call('/v1/companies?role=supplier')).body.data.map((c) => c.company_id)).toEqual([w.Z]);
     expect((await call('/v1/companies?hs=6109&role=exporter')).body.data.map((c) => c.company_id)).toEqual([w.A, w.B]);
+    // Partners of the product's trade count as its traders too; a chapter nobody traded has none.
+    expect((await call('/v1/companies?hs=6109&country=DE')).body.data.map((c) => c.company_id)).toEqual([w.X]);
+    expect((await call('/v1/companies?hs=01')).body.data).toEqual([]);
     expect((await call('/v1/companies?sector=nothing')).body.data).toEqual([]);
     expect((await call('/v1/companies?role=broker')).status).toBe(400);
     expect((await call('/v1/companies?country=XX')).status).toBe(400);
