@@ -1,12 +1,11 @@
 // Unit values (USD/kg and USD per quantity unit) with percentiles, per HS code and partner
-// country, computed from the matching item lines. The scan is bounded: a filter matching more
+// country, grouped in the analytic store from the matching item lines. The scan is bounded: a filter matching more
 // lines than MAX_LINES is a 400 asking to narrow it, never a slow or silently partial answer.
 import { Type } from 'typebox';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineOperation, FormatParam, type Operation } from '../../http/operation.js';
 import { ApiError } from '../../http/errors.js';
-import { quantileSorted } from '../../domain/stats/quantiles.js';
 import { FilterParams, parseFilters, echoFilters, type Filters } from '../shared/filters.js';
 import { declarationConditions, whereClause } from '../shared/declarations.js';
 import { sourceMeta } from '../shared/source-meta.js';
@@ -19,18 +18,19 @@ import type { FlowSpec } from './flow.js';
 export const MAX_LINES = 50_000;
 const PS = [['p10', 0.1], ['p25', 0.25], ['median', 0.5], ['p75', 0.75], ['p90', 0.9]] as const;
 
-export interface ItemLine {
-  declaration_id: number;
-  hs_code: string;
-  country: string;
-  value_cents: number;
-  net_weight_kg: number;
-  quantity: number;
-  quantity_unit: string;
+const round = (n: number | null, d = 4) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);
+
+function percentileColumns(prefix: string, expr: RawBuilder<unknown>, keep: RawBuilder<unknown>): RawBuilder<unknown>[] {
+  return PS.map(([name, p]) => sql`quantile_cont(${expr}, ${sql.lit(p)}) filter (where ${keep}) as ${sql.id(`${prefix}_${name}`)}`);
 }
 
-/** Item lines matching the filters, HS cut to `level` digits; at most `max` + 1 rows (analytic store). */
-export async function itemLines(db: Kysely<DB>, f: Filters, level: number, max: number): Promise<ItemLine[]> {
+/**
+ * Per (hs_code at `level`, country): totals and percentiles of the line unit values (unweighted,
+ * type 7), grouped in the analytic store over at most `max` + 1 matching lines (`lines` counts
+ * them all, so a caller sees when the bound was passed). USD per unit only over the lines in the
+ * group's most common unit (ties: the first unit by name): kg and pieces do not mix.
+ */
+export async function unitValueGroups(db: Kysely<DB>, f: Filters, level: number, max: number, top: number) {
   // Free text here names companies only.
   const w = declarationConditions({ ...f, hs: [], q: null }, { qItems: false });
   if (f.q) {
@@ -39,58 +39,51 @@ export async function itemLines(db: Kysely<DB>, f: Filters, level: number, max: 
     w.push(sql`(d.company_id in ${set} or d.partner_company_id in ${set})`);
   }
   if (f.hs.length) w.push(sql`(${sql.join(f.hs.map((p) => sql`(i.gtip >= ${p} and i.gtip < ${p + '\uffff'})`), sql` or `)})`);
-  const rows = await analyticRows(db, sql`select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
-      i.value_usd_cents as value_cents, i.net_weight_kg, i.quantity, i.quantity_unit
-    from declarations d join declaration_items i on i.declaration_id = d.id ${whereClause(w)} limit ${sql.lit(max + 1)}`.compile(db));
-  return rows.map((r) => ({
-    declaration_id: Number(r.declaration_id), hs_code: String(r.hs_code), country: String(r.country), value_cents: Number(r.value_cents),
-    net_weight_kg: Number(r.net_weight_kg), quantity: Number(r.quantity), quantity_unit: String(r.quantity_unit),
-  }));
-}
-
-const round = (n: number | null, d = 4) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);
-
-function percentiles(prefix: string, values: number[]): Record<string, number | null> {
-  const sorted = values.sort((a, b) => a - b);
-  return Object.fromEntries(PS.map(([name, p]) => [`${prefix}_${name}`, round(quantileSorted(sorted, p))]));
-}
-
-/** Per (hs_code, country): totals and percentiles of the line unit values (unweighted, type 7). */
-export function unitValueRows(lines: ItemLine[]) {
-  const groups = new Map<string, ItemLine[]>();
-  for (const l of lines) {
-    const k = `${l.hs_code}|${l.country}`;
-    const g = groups.get(k);
-    if (g) g.push(l);
-    else groups.set(k, [l]);
-  }
-  return [...groups.values()].map((g) => {
-    const first = g[0]!;
-    const value = g.reduce((s, l) => s + l.value_cents, 0) / 100;
-    const weight = g.reduce((s, l) => s + l.net_weight_kg, 0);
-    // USD per unit only over lines in the group's most common unit: kg and pieces do not mix.
-    const units = new Map<string, number>();
-    for (const l of g) units.set(l.quantity_unit, (units.get(l.quantity_unit) ?? 0) + 1);
-    const unit = [...units.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
-    const inUnit = g.filter((l) => l.quantity_unit === unit && l.quantity > 0);
-    const qty = inUnit.reduce((s, l) => s + l.quantity, 0);
+  const inUnit = sql`l.unit = u.unit and l.quantity > 0`;
+  const rows = await analyticRows(
+    db,
+    sql`with l as materialized (
+        select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
+          i.value_usd_cents as value_cents, i.net_weight_kg as weight, i.quantity, i.quantity_unit as unit
+        from declarations d join declaration_items i on i.declaration_id = d.id ${whereClause(w)} limit ${sql.lit(max + 1)}),
+      u as (
+        select hs_code, country, unit, row_number() over (partition by hs_code, country order by count(*) desc, unit) as n
+        from l group by hs_code, country, unit)
+      select l.hs_code, l.country, count(*) as lines, count(distinct l.declaration_id) as records, sum(l.value_cents) as value_cents,
+        sum(l.weight) as weight, any_value(u.unit) as unit,
+        coalesce(sum(l.quantity) filter (where ${inUnit}), 0) as quantity, sum(l.value_cents) filter (where ${inUnit}) as unit_value_cents,
+        ${sql.join([...percentileColumns('usd_per_kg', sql`l.value_cents / 100 / l.weight`, sql`l.weight > 0`), ...percentileColumns('usd_per_unit', sql`l.value_cents / 100 / l.quantity`, inUnit)])},
+        count(*) over () as groups, sum(count(*)) over () as all_lines
+      from l join u on u.hs_code = l.hs_code and u.country = l.country and u.n = 1
+      group by l.hs_code, l.country
+      order by value_cents desc, l.hs_code, l.country
+      limit ${sql.lit(top)}`.compile(db),
+  );
+  const groups = rows.map((r) => {
+    const hs = String(r.hs_code);
+    const country = String(r.country);
+    const value = Number(r.value_cents) / 100;
+    const weight = Number(r.weight);
+    const qty = Number(r.quantity);
+    const pct = (prefix: string) => Object.fromEntries(PS.map(([name]) => [`${prefix}_${name}`, round(r[`${prefix}_${name}`] === null ? null : Number(r[`${prefix}_${name}`]))]));
     return {
-      hs_code: first.hs_code,
-      ...hsDescription(first.hs_code),
-      country: first.country,
-      ...countryName(first.country),
-      lines: g.length,
-      records: new Set(g.map((l) => l.declaration_id)).size,
+      hs_code: hs,
+      ...hsDescription(hs),
+      country,
+      ...countryName(country),
+      lines: Number(r.lines),
+      records: Number(r.records),
       value_usd: Math.round(value * 100) / 100,
       net_weight_kg: Math.round(weight * 1000) / 1000,
       quantity: Math.round(qty * 1000) / 1000,
-      quantity_unit: unit,
+      quantity_unit: String(r.unit),
       usd_per_kg: weight > 0 ? round(value / weight) : null,
-      ...percentiles('usd_per_kg', g.filter((l) => l.net_weight_kg > 0).map((l) => l.value_cents / 100 / l.net_weight_kg)),
-      usd_per_unit: qty > 0 ? round(inUnit.reduce((s, l) => s + l.value_cents, 0) / 100 / qty) : null,
-      ...percentiles('usd_per_unit', inUnit.map((l) => l.value_cents / 100 / l.quantity)),
+      ...pct('usd_per_kg'),
+      usd_per_unit: qty > 0 ? round(Number(r.unit_value_cents) / 100 / qty) : null,
+      ...pct('usd_per_unit'),
     };
   });
+  return { rows: groups, groups: Number(rows[0]?.groups ?? 0), lines: Number(rows[0]?.all_lines ?? 0) };
 }
 
 export function unitValuesOp(fs: FlowSpec): Operation {
@@ -122,17 +115,16 @@ export function unitValuesOp(fs: FlowSpec): Operation {
       const level = hsLevelOf(query.hs_level);
       const top = query.top ?? 100;
       const db = deps.store.db;
-      const [lines, source] = await Promise.all([itemLines(db, filters, level, MAX_LINES), sourceMeta(db)]);
-      if (lines.length > MAX_LINES) {
+      const [found, source] = await Promise.all([unitValueGroups(db, filters, level, MAX_LINES, top), sourceMeta(db)]);
+      if (found.lines > MAX_LINES) {
         throw new ApiError('validation_error', `More than ${MAX_LINES} item lines match; narrow the filter`, [
           { field: 'hs', issue: 'give a longer HS prefix' },
           { field: 'country', issue: 'or name partner countries' },
           { field: 'from', issue: 'or a shorter period' },
         ]);
       }
-      const rows = unitValueRows(lines).sort((a, b) => b.value_usd - a.value_usd || a.hs_code.localeCompare(b.hs_code) || a.country.localeCompare(b.country));
-      return answer(req, rows.slice(0, top), Object.keys(data.properties), `${fs.prefix}-unit-values`, {
-        source, query: { ...echoFilters(filters), hs_level: level, top }, groups: rows.length, lines: lines.length,
+      return answer(req, found.rows, Object.keys(data.properties), `${fs.prefix}-unit-values`, {
+        source, query: { ...echoFilters(filters), hs_level: level, top }, groups: found.groups, lines: found.lines,
       });
     },
   });

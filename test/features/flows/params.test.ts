@@ -1,9 +1,8 @@
 // Pure pieces of the flow families: comparison periods, change, period ranges and zero filling,
-// unit-value percentiles and declaration cursors, against hand-computed values.
+// and declaration cursors, against hand-computed values.
 import { describe, it, expect } from 'vitest';
 import { change, previousPeriod } from '../../../src/features/flows/params.js';
 import { periodKey, periodRange, zeroFill } from '../../../src/features/flows/breakdowns.js';
-import { unitValueRows, type ItemLine } from '../../../src/features/flows/unit-values.js';
 import { lastTwelveMonths } from '../../../src/features/flows/destination.js';
 import { declarationCursor, decodeDeclarationCursor } from '../../../src/features/shared/declarations.js';
 import { ApiError } from '../../../src/http/errors.js';
@@ -64,27 +63,6 @@ describe('period ranges', () => {
   it('defaults the destination window to the twelve months ending with the data', () => {
     expect(lastTwelveMonths('2024-06-17')).toEqual({ from: '2023-07-01', to: '2024-06-30' });
     expect(lastTwelveMonths(null)).toBeNull();
-  });
-});
-
-describe('unit values', () => {
-  const line = (value: number, kg: number, qty: number, unit = 'kg', country = 'DE', id = 1): ItemLine => ({
-    declaration_id: id, hs_code: '610910', country, value_cents: value * 100, net_weight_kg: kg, quantity: qty, quantity_unit: unit,
-  });
-  it('gives type-7 percentiles of line unit values and the group ratio', () => {
-    // USD/kg per line: 1, 2, 3, 4, 10 → p10 = 1.4, p25 = 2, median = 3, p75 = 4, p90 = 7.6
-    const rows = unitValueRows([line(10, 10, 10, 'kg', 'DE', 1), line(20, 10, 10, 'kg', 'DE', 1), line(30, 10, 10, 'kg', 'DE', 2), line(40, 10, 10, 'kg', 'DE', 3), line(100, 10, 10, 'kg', 'DE', 4)]);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      lines: 5, records: 4, value_usd: 200, net_weight_kg: 50, usd_per_kg: 4,
-      usd_per_kg_p10: 1.4, usd_per_kg_p25: 2, usd_per_kg_median: 3, usd_per_kg_p75: 4, usd_per_kg_p90: 7.6,
-    });
-  });
-  it('uses only the most common unit for USD per unit, and separates partners', () => {
-    const rows = unitValueRows([line(10, 1, 2, 'pcs'), line(30, 1, 3, 'pcs'), line(1000, 1, 1, 'kg'), line(5, 1, 1, 'kg', 'CN')]);
-    const de = rows.find((r) => r.country === 'DE')!;
-    expect(de).toMatchObject({ quantity_unit: 'pcs', quantity: 5, usd_per_unit: 8, usd_per_unit_median: 7.5 });
-    expect(rows.find((r) => r.country === 'CN')).toMatchObject({ lines: 1, usd_per_kg_median: 5 });
   });
 });
 
