@@ -5,6 +5,7 @@
 import { ROLLUPS, measuresOf, type RecordTables, type RollupDef } from '../ingest/rollups.js';
 import type { ColumnKind } from './engine.js';
 import { SHIPMENT_COLUMNS, SHIPMENT_POSITIONS, SHIPMENTS_TABLE } from './shipments.js';
+import { LINES_BY_CODE, LINES_BY_CODE_COLUMNS } from './lines-by-code.js';
 
 export interface Column {
   name: string;
@@ -138,6 +139,7 @@ export function schemaStatements(): string[] {
     out.push(createTable(p.table, [...p.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...p.measures.map((m) => col(m, MEASURE_KIND(m)))]));
   }
   for (const c of SORTED_COPIES) out.push(createTable(c.table, sortedColumns(c)));
+  out.push(createTable(LINES_BY_CODE, LINES_BY_CODE_COLUMNS));
   // Tables added to a layout without changing the others: a file of the same version gets them
   // when it opens, and fills them then.
   out.push(createTable(SHIPMENTS_TABLE, SHIPMENT_COLUMNS));
@@ -147,8 +149,8 @@ export function schemaStatements(): string[] {
 
 /** Every derived table that a whole load of the batches fills, raw copies first (not the shipments, kept by shipments.ts). */
 export function derivedTables(): string[] {
-  return ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table)];
+  return ['declarations', 'declaration_items', PENDING_COMPACTION, ...ROLLUPS.map((d) => d.table), ...PRE_AGGREGATIONS.map((p) => p.table), ...SORTED_COPIES.map((c) => c.table), LINES_BY_CODE];
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */
-export const SCHEMA_VERSION = '6';
+export const SCHEMA_VERSION = '7';

@@ -10,6 +10,7 @@ import { Engine, type Row, type Value } from './engine.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, SORTED_COPIES, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
 import { needsSorting, sortAgain } from './sorted.js';
+import { linesNeedSorting, sortLinesAgain } from './lines-by-code.js';
 import { ShipmentCopy } from './shipments.js';
 import { applyBatches, applyStored, batchSignature, committedBatches, compactPending, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
@@ -238,6 +239,10 @@ export class AnalyticStore {
         for (const c of SORTED_COPIES) {
           if (!(await needsSorting(this.engine, c))) continue;
           await sortAgain(this.engine, c);
+          changed = true;
+        }
+        if (await linesNeedSorting(this.engine)) {
+          await sortLinesAgain(this.engine);
           changed = true;
         }
         if (changed) await this.engine.exec('checkpoint');

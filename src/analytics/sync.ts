@@ -10,6 +10,7 @@ import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type 
 import type { Engine, Writer } from './engine.js';
 import { DECLARATION_COLUMNS, ITEM_COLUMNS, PENDING_COMPACTION, PRE_AGGREGATIONS, SORTED_COPIES, derivedTables, rollupColumns, type Column } from './schema.js';
 import { appendSorted, fillSorted, insertSorted, regroup } from './sorted.js';
+import { appendLinesByCode, fillLinesByCode } from './lines-by-code.js';
 
 /** The row store as the analytic layer reads it: Kysely, and rows as arrays for whole-table reads. */
 export type RowSource = ReadStore;
@@ -163,6 +164,7 @@ async function applyRows(
     await stageRows(w, STAGE.items, ITEM_COLUMNS, items);
     await rollups(w);
     for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} ${p.select(STAGE)}`);
+    await appendLinesByCode(w, STAGE);
     await w.run(`insert into declarations select * from ${STAGE.declarations}`);
     await w.run(`insert into declaration_items select * from ${STAGE.items}`);
     const counts = new Map<number, number>();
@@ -246,6 +248,7 @@ export async function loadAll(
     });
   }
   for (const c of SORTED_COPIES) await fillSorted(engine, c);
+  await fillLinesByCode(engine);
   await engine.write(async (w) => {
     for (let k = 0; k < batches.length; k += 1_000) {
       const values = batches.slice(k, k + 1_000).map((b) => `(${Math.trunc(b.id)}, ${Math.trunc(b.rows)}, current_timestamp)`);

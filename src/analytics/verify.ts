@@ -1,8 +1,9 @@
 // Checks the analytic store against the raw records of the row store: every rollup equals its
 // recomputation from the records (verifyRollups), every batch committed in the row store is
 // applied, its declarations and values per flow and month equal the row store's, and every
-// pre-aggregation equals the same sums recomputed from the analytic store's raw copy; the tracked
-// shipments' copy holds the row store's shipments and arrivals.
+// pre-aggregation equals the same sums recomputed from the analytic store's raw copy, as do the
+// sorted copies and the lines sorted by code; the tracked shipments' copy holds the row store's
+// shipments and arrivals.
 import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Store } from '../db/connect.js';
@@ -11,6 +12,7 @@ import { RAW_TABLES as RAW, ROLLUPS, measuresOf, recomputeSql, type RollupDef } 
 import type { AnalyticStore } from './store.js';
 import { analyticsOf } from './registry.js';
 import { PRE_AGGREGATIONS, SORTED_COPIES, type SortedCopy } from './schema.js';
+import { LINES_BY_CODE } from './lines-by-code.js';
 
 export interface RollupDifference {
   table: RollupDef['table'];
@@ -130,8 +132,29 @@ export async function verifyAnalytics(db: Kysely<DB>, analytics: AnalyticStore):
     out.push(compare(p.table, p.keys, p.measures, want, have));
   }
   for (const c of SORTED_COPIES) out.push(await verifySorted(analytics, c));
+  out.push(await verifyLinesByCode(analytics));
   out.push(await verifyShipments(db, analytics));
   return out;
+}
+
+/** The lines sorted by code against the lines and their declarations: lines, declarations and value by flow, month, country and code. */
+async function verifyLinesByCode(analytics: AnalyticStore): Promise<AnalyticCheck> {
+  const keys = ['flow', 'period', 'partner_country', 'gtip'];
+  const sums = (from: string) => `select ${keys.join(', ')}, count(*) as lines, count(distinct declaration_id) as records, sum(value_usd_cents) as value_usd_cents
+    from ${from} x group by all`;
+  const raw = `(select i.gtip, i.declaration_id, d.flow, d.period, d.partner_country, i.value_usd_cents from declaration_items i join declarations d on d.id = i.declaration_id)`;
+  const rows = await analytics.query(`with w as (${sums(raw)}), h as (${sums(LINES_BY_CODE)})
+    select ${keys.map((k) => `coalesce(w.${k}, h.${k}) as ${k}`).join(', ')}, w.lines as want, h.lines as have, count(*) over () as differences
+    from w full join h using (${keys.join(', ')})
+    where coalesce(w.lines, 0) <> coalesce(h.lines, 0) or coalesce(w.records, 0) <> coalesce(h.records, 0) or coalesce(w.value_usd_cents, 0) <> coalesce(h.value_usd_cents, 0)
+    limit 5`);
+  const [n] = await analytics.query(`select count(*) as n from ${LINES_BY_CODE}`);
+  return {
+    table: LINES_BY_CODE,
+    rows: Number(n?.n ?? 0),
+    differences: rows.length ? Number(rows[0]!.differences) : 0,
+    examples: rows.map((r) => `${LINES_BY_CODE} ${keys.map((k) => r[k]).join('|')}: lines expected ${r.want ?? null}, found ${r.have ?? null}`),
+  };
 }
 
 /** The tracked shipments' copy against the row store: shipments and arrivals by route, mode and carrier. */

@@ -11,6 +11,8 @@ import { declarationConditions, whereClause } from '../shared/declarations.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { companiesMatching } from '../shared/aggregate.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
+import { LINES_BY_CODE } from '../../analytics/lines-by-code.js';
+import { startsWith } from '../../db/dialect.js';
 import { HsLevelParam, TopParam, answer, hsLevelOf } from './params.js';
 import { countryName, hsDescription } from './describe.js';
 import type { FlowSpec } from './flow.js';
@@ -24,6 +26,36 @@ function percentileColumns(prefix: string, expr: RawBuilder<unknown>, keep: RawB
   return PS.map(([name, p]) => sql`quantile_cont(${expr}, ${sql.lit(p)}) filter (where ${keep}) as ${sql.id(`${prefix}_${name}`)}`);
 }
 
+/** Products, dates, flow and partners alone: the lines sorted by code hold every column asked for. */
+const onLinesByCode = (f: Filters) =>
+  f.hs.length > 0 && !f.q && f.companyId === null && !f.ports.length && !f.customsOffices.length && !f.transportModes.length &&
+  !f.incoterms.length && !f.regimes.length && !f.currencies.length && f.minValueCents === null && f.maxValueCents === null;
+
+/** At most `max` + 1 of the lines the filters keep, with the columns unit values are grouped from. */
+async function matchingLines(db: Kysely<DB>, f: Filters, level: number, max: number): Promise<RawBuilder<unknown>> {
+  const prefixes = (column: string) => sql`(${sql.join(f.hs.map((p) => startsWith(sql.ref<string>(column), p)), sql` or `)})`;
+  if (onLinesByCode(f)) {
+    const w = [prefixes('gtip')];
+    if (f.flow) w.push(sql`flow = ${f.flow}`);
+    if (f.from) w.push(sql`registered_at >= ${f.from}`);
+    if (f.to) w.push(sql`registered_at <= ${f.to}`);
+    if (f.countries.length) w.push(sql`partner_country in (${sql.join(f.countries)})`);
+    return sql`select declaration_id, substr(gtip, 1, ${sql.lit(level)}) as hs_code, partner_country as country, value_usd_cents as value_cents,
+        net_weight_kg as weight, quantity, quantity_unit as unit
+      from ${sql.table(LINES_BY_CODE)} ${whereClause(w)} limit ${sql.lit(max + 1)}`;
+  }
+  // Free text here names companies only.
+  const w = declarationConditions({ ...f, hs: [], q: null }, { qItems: false });
+  if (f.q) {
+    const set = idSet(await companiesMatching(db, f.q));
+    w.push(sql`(d.company_id in ${set} or d.partner_company_id in ${set})`);
+  }
+  if (f.hs.length) w.push(prefixes('i.gtip'));
+  return sql`select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
+      i.value_usd_cents as value_cents, i.net_weight_kg as weight, i.quantity, i.quantity_unit as unit
+    from declarations d join declaration_items i on i.declaration_id = d.id ${whereClause(w)} limit ${sql.lit(max + 1)}`;
+}
+
 /**
  * Per (hs_code at `level`, country): totals and percentiles of the line unit values (unweighted,
  * type 7), grouped in the analytic store over at most `max` + 1 matching lines (`lines` counts
@@ -31,21 +63,10 @@ function percentileColumns(prefix: string, expr: RawBuilder<unknown>, keep: RawB
  * group's most common unit (ties: the first unit by name): kg and pieces do not mix.
  */
 export async function unitValueGroups(db: Kysely<DB>, f: Filters, level: number, max: number, top: number) {
-  // Free text here names companies only.
-  const w = declarationConditions({ ...f, hs: [], q: null }, { qItems: false });
-  if (f.q) {
-    const ids = await companiesMatching(db, f.q);
-    const set = idSet(ids);
-    w.push(sql`(d.company_id in ${set} or d.partner_company_id in ${set})`);
-  }
-  if (f.hs.length) w.push(sql`(${sql.join(f.hs.map((p) => sql`(i.gtip >= ${p} and i.gtip < ${p + '\uffff'})`), sql` or `)})`);
   const inUnit = sql`l.unit = u.unit and l.quantity > 0`;
   const rows = await analyticRows(
     db,
-    sql`with l as materialized (
-        select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
-          i.value_usd_cents as value_cents, i.net_weight_kg as weight, i.quantity, i.quantity_unit as unit
-        from declarations d join declaration_items i on i.declaration_id = d.id ${whereClause(w)} limit ${sql.lit(max + 1)}),
+    sql`with l as materialized (${await matchingLines(db, f, level, max)}),
       u as (
         select hs_code, country, unit, row_number() over (partition by hs_code, country order by count(*) desc, unit) as n
         from l group by hs_code, country, unit)
