@@ -14,6 +14,7 @@ import { companyIdsNamed } from '../../db/dialect.js';
 import { rowEngineOf } from '../../analytics/registry.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { analyticRows, idSet, inlineIds } from '../../analytics/query.js';
+import { LINES_BY_CODE } from '../../analytics/lines-by-code.js';
 import { HEADER_CREDITED, headerColumn } from '../../ingest/rollups.js';
 
 export type Metric =
@@ -87,6 +88,22 @@ interface Plan {
   productLevel: boolean;
   /** Weights and duties are read from the source's header figures credited to first lines. */
   headerFigures: boolean;
+  /** A raw product-level read that the lines sorted by code answer alone (no join): see `onLines`. */
+  lines?: boolean;
+}
+
+const LINE_DIMS = new Set<Dim>(['hs', 'period', 'flow', 'country']);
+const LINE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg']);
+
+/**
+ * Whether `lines_by_code` holds every column a raw product-level read needs: products, months,
+ * flows and partner countries, and the lines' value, weight and quantity (the copy is sorted by
+ * code, so a product's lines are a few row groups and no declaration is joined).
+ */
+function onLines(spec: AggregateSpec): boolean {
+  const f = spec.filters;
+  return neededDims(spec).every((d) => LINE_DIMS.has(d)) && spec.metrics.every((m) => LINE_METRICS.has(m)) && !spec.partnerKnown && !spec.only &&
+    f.minValueCents === null && f.maxValueCents === null && !f.regimes.length && !f.currencies.length;
 }
 
 function filterDims(f: Filters): Dim[] {
@@ -120,7 +137,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
   const f = spec.filters;
   const depth = hsDepth(spec);
   const productLevel = depth > 0 || spec.metrics.includes('quantity');
-  const raw: Plan = { source: null, recordsColumn: null, productLevel, headerFigures: false };
+  const raw: Plan = { source: null, recordsColumn: null, productLevel, headerFigures: false, lines: productLevel && onLines(spec) };
   if (f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
   if (!monthAligned(f) || depth > 6) return raw;
   // Several HS prefixes: a declaration matching two of them would be counted twice.
@@ -203,15 +220,17 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   const level = spec.hsLevel ?? 6;
   const groupBy = grouped ? spec.groupBy : [];
   const src = plan.source;
-  const join = !src && plan.productLevel;
-  const c = (name: string) => sql.ref(src ? name : `d.${name}`);
+  const lines = !src && plan.lines === true;
+  const join = !src && plan.productLevel && !lines;
+  // The lines sorted by code carry their declaration's keys under the same names, unqualified.
+  const c = (name: string) => sql.ref(src || lines ? name : `d.${name}`);
   const itemOr = (itemCol: string, declCol: string) =>
-    sql.ref(join ? `i.${itemCol}` : !src ? `d.${declCol}` : plan.headerFigures && HEADER_FIGURES.has(declCol) ? headerColumn(declCol) : itemCol);
+    sql.ref(lines ? itemCol : join ? `i.${itemCol}` : !src ? `d.${declCol}` : plan.headerFigures && HEADER_FIGURES.has(declCol) ? headerColumn(declCol) : itemCol);
 
   const dimExpr = (d: Dim): RawBuilder<unknown> => {
     switch (d) {
       case 'period': return periodExpr(c('period'), freq);
-      case 'hs': return src ? sql`substr(hs6, 1, ${sql.lit(level)})` : sql`substr(i.gtip, 1, ${sql.lit(level)})`;
+      case 'hs': return src ? sql`substr(hs6, 1, ${sql.lit(level)})` : sql`substr(${sql.ref(lines ? 'gtip' : 'i.gtip')}, 1, ${sql.lit(level)})`;
       case 'incoterm': return src ? sql.ref('incoterm') : sql`coalesce(d.incoterm, '')`;
       case 'partner_company': return src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`;
       default: return c(DIM_COLUMN[d]);
@@ -227,7 +246,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   if (ms.has('customs_duty_usd')) select.push(sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')}) as duty_cents`);
   if (ms.has('additional_duty_usd')) select.push(sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')}) as add_duty_cents`);
   if (ms.has('vat_usd')) select.push(sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')}) as vat_cents`);
-  if (ms.has('records')) select.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : sql`count(distinct d.id) as records`);
+  if (ms.has('records')) select.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : lines ? sql`count(distinct declaration_id) as records` : sql`count(distinct d.id) as records`);
   const partKeys: RawBuilder<unknown>[] = [];
   if (part) {
     // A declaration lies in one part and has one trader and one partner, so the parts' record
@@ -250,12 +269,12 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     if (f.to) where.push(sql`period <= ${periodOf(f.to)}`);
   } else {
     // The month bounds too: the engine skips row groups by the integer column's ranges.
-    if (f.from) where.push(sql`d.period >= ${periodOf(f.from)} and d.registered_at >= ${f.from}`);
-    if (f.to) where.push(sql`d.period <= ${periodOf(f.to)} and d.registered_at <= ${f.to}`);
+    if (f.from) where.push(sql`${c('period')} >= ${periodOf(f.from)} and ${c('registered_at')} >= ${f.from}`);
+    if (f.to) where.push(sql`${c('period')} <= ${periodOf(f.to)} and ${c('registered_at')} <= ${f.to}`);
   }
   if (f.hs.length) {
     if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs, 6));
-    else if (join) where.push(prefixCondition(sql.ref('i.gtip'), f.hs, 12));
+    else if (join || lines) where.push(prefixCondition(sql.ref(lines ? 'gtip' : 'i.gtip'), f.hs, 12));
   }
   if (spec.partnerKnown) where.push(src ? sql`partner_company_id <> 0` : sql`d.partner_company_id is not null`);
   if (spec.only) where.push(spec.only.values.length ? inList(dimExpr(spec.only.dim), spec.only.values) : sql`1 = 0`);
@@ -311,7 +330,7 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
         where party_id in ${set} and (as_partner = 0 or company_id not in ${set})) t`;
     } else from = sql`(select * from ${t} where company_id in ${set} union all select * from ${t} where partner_company_id in ${set} and company_id not in ${set}) t`;
   } else {
-    from = join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
+    from = lines ? sql.table(LINES_BY_CODE) : join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
   }
   if (!part) select.push(...windows(spec, groupBy.length, sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')})`));
   let q = sql`select ${sql.join(select)} from ${from}`;
@@ -489,7 +508,7 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
   const split = plan.source ? null : splitByMonth(spec.filters);
   const monthsSpec = split?.months ? withRange(spec, split.months) : null;
   const monthsPlan = monthsSpec ? planAggregate(monthsSpec) : null;
-  if (!split || !monthsSpec || !monthsPlan?.source) return { built: build(spec, plan, grouped, qIds), source: plan.source?.table ?? 'declarations' };
+  if (!split || !monthsSpec || !monthsPlan?.source) return { built: build(spec, plan, grouped, qIds), source: plan.source?.table ?? (plan.lines ? LINES_BY_CODE : 'declarations') };
   const parts = [build(monthsSpec, monthsPlan, grouped, qIds, true)];
   for (const r of split.days) {
     const daySpec = withRange(spec, r);

@@ -212,6 +212,9 @@ describeEachStore('aggregate engine', (get) => {
     // Day bounds inside months were answered from whole months of a rollup plus the days around
     // them, with traders counted across both.
     expect([...answered].filter((s) => s.endsWith('+declarations')).length).toBeGreaterThanOrEqual(3);
+    // Raw product-level reads on products, months, flows and countries alone came from the lines sorted by code.
+    expect(answered).toContain('lines_by_code');
+    expect(answered).toContain('declarations');
     // Companies' header weights and duties came from the company rollup's first-line credits.
     expect(headerFromCompanies).toBeGreaterThanOrEqual(5);
     // The letters of the random specs name more companies than are written into the SQL as a list.
