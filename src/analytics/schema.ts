@@ -5,7 +5,6 @@
 import { ROLLUPS, measuresOf, type RecordTables, type RollupDef } from '../ingest/rollups.js';
 import type { ColumnKind } from './engine.js';
 import { SHIPMENT_COLUMNS, SHIPMENT_POSITIONS, SHIPMENTS_TABLE } from './shipments.js';
-import { LINES_BY_CODE, LINES_BY_CODE_COLUMNS } from './lines-by-code.js';
 
 export interface Column {
   name: string;
@@ -27,6 +26,14 @@ export const ITEM_COLUMNS: readonly Column[] = [
   col('declaration_id', 'bigint'), col('line_no', 'int'), col('gtip', 'text'), col('hs6', 'text'), col('quantity', 'double'),
   col('quantity_unit', 'text'), col('net_weight_kg', 'double'), col('value_usd_cents', 'bigint'),
   col('customs_duty_usd_cents', 'bigint'), col('additional_duty_usd_cents', 'bigint'), col('vat_usd_cents', 'bigint'),
+];
+
+/** The item lines sorted by code, with their declaration's keys (lines-by-code.ts). */
+export const LINES_BY_CODE = 'lines_by_code';
+
+export const LINES_BY_CODE_COLUMNS: readonly Column[] = [
+  col('gtip', 'text'), col('declaration_id', 'bigint'), col('flow', 'text'), col('period', 'int'), col('registered_at', 'text'),
+  col('partner_country', 'text'), col('value_usd_cents', 'bigint'), col('net_weight_kg', 'double'), col('quantity', 'double'), col('quantity_unit', 'text'),
 ];
 
 const SQL_TYPE: Record<ColumnKind, string> = { int: 'INTEGER', bigint: 'BIGINT', double: 'DOUBLE', text: 'VARCHAR' };

@@ -25,10 +25,11 @@ const ROWS_PER_RANGE = 2_000_000;
 const UNSORTED_SHARE = 0.1;
 const UNSORTED_MIN = 200_000;
 
-// Rows appended by batches since the copy was last sorted, kept with the file.
-const unsortedKey = (c: SortedCopy) => `${c.table}_unsorted`;
+// Rows appended by batches since a table kept in order was last sorted, kept with the file.
+const unsortedKey = (table: string) => `${table}_unsorted`;
 
-const resetUnsorted = (engine: Engine, c: SortedCopy) => engine.write((w) => w.run(`delete from analytic_meta where key = '${unsortedKey(c)}'`));
+/** Marks `table` as wholly in order. */
+export const resetUnsorted = (engine: Engine, table: string) => engine.write((w) => w.run(`delete from analytic_meta where key = '${unsortedKey(table)}'`));
 
 /**
  * Replaces the rows of `table` that `where` keeps with their sums by `keys` (one row per key),
@@ -43,8 +44,9 @@ export async function regroup(w: Writer, table: string, keys: readonly string[],
   await w.run('drop table regrouped');
 }
 
-async function addUnsorted(w: Writer, c: SortedCopy, rows: number): Promise<void> {
-  const key = unsortedKey(c);
+/** Counts `rows` appended to `table` out of order (inside the transaction that appends them). */
+export async function addUnsorted(w: Writer, table: string, rows: number): Promise<void> {
+  const key = unsortedKey(table);
   await w.run(`insert or replace into analytic_meta select '${key}',
     (coalesce((select value::BIGINT from analytic_meta where key = '${key}'), 0) + ${Math.trunc(rows)})::VARCHAR`);
 }
@@ -62,7 +64,7 @@ export async function appendSorted(w: Writer, source: RollupDef, rows: readonly 
       }
     }
     a.close();
-    await addUnsorted(w, c, n);
+    await addUnsorted(w, c.table, n);
   }
 }
 
@@ -71,16 +73,16 @@ export async function insertSorted(w: Writer, source: RollupDef, table: string):
   for (const c of SORTED_COPIES.filter((x) => x.source === source)) {
     await w.run(`insert into ${c.table} ${c.select(table)}`);
     const [n] = await w.rows(`select count(*) as n from (${c.keyValues(table)})`);
-    await addUnsorted(w, c, Number(n?.n ?? 0));
+    await addUnsorted(w, c.table, Number(n?.n ?? 0));
   }
 }
 
-type Bound = string | number | null;
+export type Bound = string | number | null;
 
 const literal = (v: Bound) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 
 /** A condition keeping `column` within [lo, hi) (an open end where null; the first range also keeps nulls). */
-function withinRange(lo: Bound, hi: Bound): (column: string) => string {
+export function withinRange(lo: Bound, hi: Bound): (column: string) => string {
   return (column) => {
     if (lo === null) return hi === null ? 'true' : `(${column} < ${literal(hi)} or ${column} is null)`;
     return hi === null ? `${column} >= ${literal(lo)}` : `${column} >= ${literal(lo)} and ${column} < ${literal(hi)}`;
@@ -88,7 +90,7 @@ function withinRange(lo: Bound, hi: Bound): (column: string) => string {
 }
 
 /** Ranges of the sort column holding about `rowsPerRange` rows each, in ascending order. */
-async function ranges(engine: Engine, values: string, rowsPerRange: number): Promise<[Bound, Bound][]> {
+export async function ranges(engine: Engine, values: string, rowsPerRange: number): Promise<[Bound, Bound][]> {
   const [c] = await engine.query(`select count(*) as n from (${values})`);
   const n = Math.ceil(Number(c?.n ?? 0) / rowsPerRange);
   if (n <= 1) return [[null, null]];
@@ -107,17 +109,20 @@ export async function fillSorted(engine: Engine, c: SortedCopy, rowsPerRange = R
   for (const [lo, hi] of await ranges(engine, c.keyValues(c.source.table), rowsPerRange)) {
     await engine.write((w) => w.run(`insert into ${c.table} select * from (${c.select(c.source.table, withinRange(lo, hi))}) order by ${c.key}`));
   }
-  await resetUnsorted(engine, c);
+  await resetUnsorted(engine, c.table);
+}
+
+/** Whether batches have appended enough unsorted rows to `table` to sort it again. */
+export async function unsortedDue(engine: Engine, table: string): Promise<boolean> {
+  const [u] = await engine.query(`select value::BIGINT as n from analytic_meta where key = '${unsortedKey(table)}'`);
+  const unsorted = Number(u?.n ?? 0);
+  if (unsorted < UNSORTED_MIN) return false;
+  const [n] = await engine.query(`select count(*) as n from ${table}`);
+  return unsorted >= UNSORTED_SHARE * Number(n?.n ?? 0);
 }
 
 /** Whether batches have appended enough unsorted rows to sort the copy again. */
-export async function needsSorting(engine: Engine, c: SortedCopy): Promise<boolean> {
-  const [u] = await engine.query(`select value::BIGINT as n from analytic_meta where key = '${unsortedKey(c)}'`);
-  const unsorted = Number(u?.n ?? 0);
-  if (unsorted < UNSORTED_MIN) return false;
-  const [n] = await engine.query(`select count(*) as n from ${c.table}`);
-  return unsorted >= UNSORTED_SHARE * Number(n?.n ?? 0);
-}
+export const needsSorting = (engine: Engine, c: SortedCopy): Promise<boolean> => unsortedDue(engine, c.table);
 
 /**
  * Puts the copy back in order: for each range of the sort column, in ascending order and a
@@ -127,7 +132,7 @@ export async function needsSorting(engine: Engine, c: SortedCopy): Promise<boole
  */
 export async function sortAgain(engine: Engine, c: SortedCopy, rowsPerRange = ROWS_PER_RANGE): Promise<void> {
   // Rows batches append from here on land after the ranges below, so they stay unsorted.
-  await resetUnsorted(engine, c);
+  await resetUnsorted(engine, c.table);
   const keys = [...c.lead.map((l) => l.name), ...c.source.keys];
   for (const [lo, hi] of await ranges(engine, `select ${c.key} as k from ${c.table}`, rowsPerRange)) {
     await engine.write((w) => regroup(w, c.table, keys, measuresOf(c.source), withinRange(lo, hi)(c.key), c.key));

@@ -11,8 +11,7 @@ import type { DB } from '../db/schema.js';
 import { RAW_TABLES as RAW, ROLLUPS, measuresOf, recomputeSql, type RollupDef } from '../ingest/rollups.js';
 import type { AnalyticStore } from './store.js';
 import { analyticsOf } from './registry.js';
-import { PRE_AGGREGATIONS, SORTED_COPIES, type SortedCopy } from './schema.js';
-import { LINES_BY_CODE } from './lines-by-code.js';
+import { LINES_BY_CODE, PRE_AGGREGATIONS, SORTED_COPIES, type SortedCopy } from './schema.js';
 
 export interface RollupDifference {
   table: RollupDef['table'];

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../src/analytics/engine.js';
-import { schemaStatements } from '../../src/analytics/schema.js';
-import { LINES_BY_CODE, appendLinesByCode, fillLinesByCode, linesNeedSorting, sortLinesAgain } from '../../src/analytics/lines-by-code.js';
+import { appendLinesByCode, fillLinesByCode, linesNeedSorting, sortLinesAgain } from '../../src/analytics/lines-by-code.js';
+import { LINES_BY_CODE, schemaStatements } from '../../src/analytics/schema.js';
 import { analyticsOf } from '../../src/analytics/registry.js';
 import { verifyAnalytics } from '../../src/analytics/verify.js';
 import { openStore } from '../../src/db/connect.js';
@@ -107,6 +107,9 @@ describe('lines sorted by code', () => {
       expect(Number(raw[0]!.n)).toBeGreaterThan(1);
 
       await analytics.execute(`delete from ${LINES_BY_CODE} where rowid = (select min(rowid) from ${LINES_BY_CODE} where gtip = '${gtip}')`);
+      // The product's trade is read from the copy: the lost line is missing from it.
+      const after = await tradeCells(store.db, { prefix: gtip, from: null, to: null });
+      expect(after.reduce((a, c) => a + c.items, 0)).toBe(Number(raw[0]!.n) - 1);
       const check = (await verifyAnalytics(store.db, analytics)).find((c) => c.table === LINES_BY_CODE)!;
       expect(check.differences).toBe(1);
       expect(check.examples[0]).toContain(gtip);

@@ -1,6 +1,7 @@
 // Unit values (USD/kg and USD per quantity unit) with percentiles, per HS code and partner
-// country, grouped in the analytic store from the matching item lines. The scan is bounded: a filter matching more
-// lines than MAX_LINES is a 400 asking to narrow it, never a slow or silently partial answer.
+// country, grouped in the analytic store from the matching item lines. The scan is bounded: a
+// filter matching more lines than MAX_LINES is a 400 asking to narrow it, never a slow or silently
+// partial answer.
 import { Type } from 'typebox';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -9,10 +10,9 @@ import { ApiError } from '../../http/errors.js';
 import { FilterParams, parseFilters, echoFilters, type Filters } from '../shared/filters.js';
 import { declarationConditions, whereClause } from '../shared/declarations.js';
 import { sourceMeta } from '../shared/source-meta.js';
-import { companiesMatching } from '../shared/aggregate.js';
+import { companiesMatching, linesHold, prefixCondition } from '../shared/aggregate.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
-import { LINES_BY_CODE } from '../../analytics/lines-by-code.js';
-import { startsWith } from '../../db/dialect.js';
+import { LINES_BY_CODE } from '../../analytics/schema.js';
 import { HsLevelParam, TopParam, answer, hsLevelOf } from './params.js';
 import { countryName, hsDescription } from './describe.js';
 import type { FlowSpec } from './flow.js';
@@ -26,15 +26,10 @@ function percentileColumns(prefix: string, expr: RawBuilder<unknown>, keep: RawB
   return PS.map(([name, p]) => sql`quantile_cont(${expr}, ${sql.lit(p)}) filter (where ${keep}) as ${sql.id(`${prefix}_${name}`)}`);
 }
 
-/** Products, dates, flow and partners alone: the lines sorted by code hold every column asked for. */
-const onLinesByCode = (f: Filters) =>
-  f.hs.length > 0 && !f.q && f.companyId === null && !f.ports.length && !f.customsOffices.length && !f.transportModes.length &&
-  !f.incoterms.length && !f.regimes.length && !f.currencies.length && f.minValueCents === null && f.maxValueCents === null;
-
 /** At most `max` + 1 of the lines the filters keep, with the columns unit values are grouped from. */
 async function matchingLines(db: Kysely<DB>, f: Filters, level: number, max: number): Promise<RawBuilder<unknown>> {
-  const prefixes = (column: string) => sql`(${sql.join(f.hs.map((p) => startsWith(sql.ref<string>(column), p)), sql` or `)})`;
-  if (onLinesByCode(f)) {
+  const prefixes = (column: string) => prefixCondition(sql.ref(column), f.hs, 12);
+  if (linesHold(f)) {
     const w = [prefixes('gtip')];
     if (f.flow) w.push(sql`flow = ${f.flow}`);
     if (f.from) w.push(sql`registered_at >= ${f.from}`);

@@ -9,7 +9,7 @@ import { aggregate } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
 import { linesUnder } from '../shared/line-totals.js';
 import { analyticRows } from '../../analytics/query.js';
-import { LINES_BY_CODE } from '../../analytics/lines-by-code.js';
+import { LINES_BY_CODE } from '../../analytics/schema.js';
 
 type Db = Kysely<DB>;
 

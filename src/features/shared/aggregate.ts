@@ -14,7 +14,7 @@ import { companyIdsNamed } from '../../db/dialect.js';
 import { rowEngineOf } from '../../analytics/registry.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { analyticRows, idSet, inlineIds } from '../../analytics/query.js';
-import { LINES_BY_CODE } from '../../analytics/lines-by-code.js';
+import { LINES_BY_CODE } from '../../analytics/schema.js';
 import { HEADER_CREDITED, headerColumn } from '../../ingest/rollups.js';
 
 export type Metric =
@@ -96,17 +96,19 @@ const LINE_DIMS = new Set<Dim>(['hs', 'period', 'flow', 'country']);
 const LINE_METRICS = new Set<Metric>(['value_usd', 'net_weight_kg', 'quantity', 'records', 'unit_value_usd_per_kg']);
 
 /**
- * Whether `lines_by_code` answers a raw product-level read: it names products (the copy is sorted
- * by code, so their lines are a few row groups and no declaration is joined) and needs only
- * months, flows and partner countries and the lines' value, weight and quantity. Without a product
- * the copy would be read whole, where the declarations of a short window are a few row groups of
- * their own (a 12-digit ranking of seven months for one country: 1.1 s on the copy at 10M, well
- * under 0.2 s joined).
+ * Whether `lines_by_code` holds what these filters ask of a line: they name products (the copy is
+ * sorted by code, so their lines are a few row groups and no declaration is joined) and otherwise
+ * only months, flows and partner countries. Without a product the copy would be read whole, where
+ * the declarations of a short window are a few row groups of their own (a 12-digit ranking of
+ * seven months for one country: 1.1 s on the copy at 10M, well under 0.2 s joined).
  */
+export function linesHold(f: Filters): boolean {
+  return f.hs.length > 0 && filterDims(f).every((d) => LINE_DIMS.has(d)) && f.minValueCents === null && f.maxValueCents === null && !f.regimes.length && !f.currencies.length;
+}
+
+/** Whether `lines_by_code` answers a raw product-level read: its filters, groups and the lines' value, weight and quantity. */
 function onLines(spec: AggregateSpec): boolean {
-  const f = spec.filters;
-  return f.hs.length > 0 && neededDims(spec).every((d) => LINE_DIMS.has(d)) && spec.metrics.every((m) => LINE_METRICS.has(m)) && !spec.partnerKnown && !spec.only &&
-    f.minValueCents === null && f.maxValueCents === null && !f.regimes.length && !f.currencies.length;
+  return linesHold(spec.filters) && spec.groupBy.every((d) => LINE_DIMS.has(d)) && spec.metrics.every((m) => LINE_METRICS.has(m)) && !spec.partnerKnown && !spec.only;
 }
 
 function filterDims(f: Filters): Dim[] {
@@ -178,7 +180,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
  * codes are written as a list, and several prefixes also as the one range that spans them, so a
  * copy sorted by code reads only the groups of those codes.
  */
-function prefixCondition(column: RawBuilder<unknown>, prefixes: string[], width: number): RawBuilder<unknown> {
+export function prefixCondition(column: RawBuilder<unknown>, prefixes: string[], width: number): RawBuilder<unknown> {
   if (prefixes.every((p) => p.length === width)) return sql`${column} in (${sql.join(prefixes.map((p) => sql`${p}`))})`;
   const ranges = sql`(${sql.join(prefixes.map((p) => sql`(${column} >= ${p} and ${column} < ${p + '\uffff'})`), sql` or `)})`;
   if (prefixes.length === 1) return ranges;
