@@ -44,12 +44,11 @@ async function companies(): Promise<CompanyRecord[]> {
   if (values.store) {
     const { loadConfig } = await import('../src/config.js');
     const { openStore } = await import('../src/db/connect.js');
-    const { allCompanies } = await import('../src/features/companies/queries.js');
+    const { companiesByIds } = await import('../src/features/companies/queries.js');
     const store = await openStore(loadConfig().databaseUrl);
     try {
-      const out: CompanyRecord[] = [];
-      for await (const page of allCompanies(store.db)) for (const c of page) out.push({ id: String(c.id), name: c.name, aliases: c.aliases, country: c.country, tax_number: c.tax_number, trade_value_usd: 0 });
-      return out;
+      const ids = (await store.db.selectFrom('companies').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+      return (await companiesByIds(store.db, ids)).map((c) => ({ id: String(c.id), name: c.name, aliases: c.aliases, country: c.country, tax_number: c.tax_number, trade_value_usd: 0 }));
     } finally {
       await store.close();
     }

@@ -77,10 +77,10 @@ async function main(): Promise<void> {
   const bulkRunner = background ? startBulkRunner({ ...deps, log: (msg, err) => app.log.error({ err }, msg) }) : null;
   const analyticReady = analytics.catchUp().catch((err: unknown) => app.log.error({ err }, 'building the analytic store failed'));
   trackWarmUp(analyticReady);
-  // Built on first use otherwise, with the first callers waiting: the company directory (name
-  // index, and trade sizes from the analytic store: started once that is ready, since while it is
-  // built a read waits 5 s and then gives up, which left the first search to build the directory),
-  // then the classifier's declared examples.
+  // Built on first use otherwise, with the first callers waiting: the company directory's order
+  // (trade sizes from the analytic store: started once that is ready, since while it is built a
+  // read waits 5 s and then gives up, which left the first search to build it), then the
+  // classifier's declared examples.
   const directory = analyticReady.then(() => getDirectory(store.db)).catch((err: unknown) => app.log.error({ err }, 'warming the company directory failed'));
   trackWarmUp(directory);
   trackWarmUp(directory.then(() => classifier(store.db)).catch((err: unknown) => app.log.error({ err }, 'building the classifier failed')));

@@ -20,6 +20,7 @@ import * as m041 from './migrations/041-bill-text-index.js';
 import * as m042 from './migrations/042-company-name-index.js';
 import * as m043 from './migrations/043-item-text-index.js';
 import * as m043b from './migrations/043-list-filter-indexes.js';
+import * as m044 from './migrations/044-company-name-vocabulary.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '042-company-name-index': m042,
   '043-item-text-index': m043,
   '043-list-filter-indexes': m043b,
+  '044-company-name-vocabulary': m044,
 };
 
 export async function migrate(store: Store): Promise<string[]> {

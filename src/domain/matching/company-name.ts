@@ -166,7 +166,8 @@ function sameLetters(a: string, b: string): boolean {
   return [...a].sort().join('') === [...b].sort().join('');
 }
 
-export function normaliseCompanyName(name: string): NormalisedName {
+/** The folded words of a name (connectors dropped) and where its legal forms begin. */
+function peel(name: string): { folded: string; words: string[]; end: number; forms: string[] } {
   const folded = fold(name);
   const words = splitWords(folded).filter((w) => !CONNECTORS.has(w));
   const forms: string[] = [];
@@ -178,6 +179,11 @@ export function normaliseCompanyName(name: string): NormalisedName {
     forms.unshift(rule[1]);
     end -= rule[0].length;
   }
+  return { folded, words, end, forms };
+}
+
+export function normaliseCompanyName(name: string): NormalisedName {
+  const { folded, words, end, forms } = peel(name);
   const tokens = words.slice(0, end).map(canonicalToken);
   const distinctive = tokens.filter((t) => !GENERIC.has(t));
   return {
@@ -186,6 +192,15 @@ export function normaliseCompanyName(name: string): NormalisedName {
     legal_form: [...new Set(forms)].join(' '),
     tokens,
   };
+}
+
+/**
+ * The name's folded words as written, without its legal form: what a name index is asked for
+ * ('A.Ş.' and 'Anonim Şirketi' name one form and share no letters).
+ */
+export function nameWithoutLegalForm(name: string): string {
+  const { words, end } = peel(name);
+  return words.slice(0, end).join(' ');
 }
 
 function tailEquals(words: string[], end: number, seq: string[]): boolean {

@@ -1,5 +1,5 @@
 import { nameKey, normaliseCompanyName } from './company-name.js';
-import type { MatchInput, NameIndex } from './name-index.js';
+import type { MatchInput, MatchResult, NameIndex } from './name-index.js';
 
 /** A seeded PRNG (mulberry32): same seed, same sequence, uniform in [0, 1). */
 export type Rng = () => number;
@@ -258,7 +258,11 @@ export interface ScoredQuery {
 
 /** Runs each query through the matcher once; metrics at any threshold are then cheap. */
 export function scoreQueries(index: NameIndex, queries: readonly LabelledQuery[]): ScoredQuery[] {
-  const results = index.match(queries.map((q) => q.input), { threshold: 0, candidates: 1 });
+  return scoreResults(queries, index.match(queries.map((q) => q.input), { threshold: 0, candidates: 1 }));
+}
+
+/** Each query with the best answer a matcher gave it (asked at threshold 0). */
+export function scoreResults(queries: readonly LabelledQuery[], results: readonly Pick<MatchResult, 'best'>[]): ScoredQuery[] {
   return queries.map((q, i) => {
     const best = results[i]?.best ?? null;
     return { expected_id: q.expected_id, accepted_ids: q.accepted_ids, kind: q.kind, best_id: best?.id ?? null, score: best?.score ?? 0 };

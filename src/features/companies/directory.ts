@@ -1,18 +1,12 @@
-// The company directory held in memory: every company with its trade size and the fuzzy name
-// index over names and aliases. Built lazily once per store; a cheap fingerprint of the table
-// (max id, count) is checked at most every few seconds and a change triggers a rebuild, while the
-// old directory keeps answering.
+// The order of the company directory: every company's id by trade size, with what a search
+// filters on (country, city, sector, roles) as typed columns, about 16 bytes a company. Names are
+// not held: a search by name asks the store's name index (name-search.ts) and reads the page's
+// rows. Built lazily once per store; a cheap fingerprint of the table (max id, count) is checked at
+// most every few seconds and a change triggers a rebuild, while the old order keeps answering.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { buildNameIndex, type NameIndex } from '../../domain/matching/name-index.js';
 import { foldTurkish } from '../../domain/codes/text.js';
-import { allCompanies, companiesFingerprint, lendCompanyNames, tradeValues, type CompanyRow } from './queries.js';
-
-export interface DirectoryEntry extends CompanyRow {
-  city_folded: string;
-  sector_folded: string;
-  trade_value_usd: number;
-}
+import { allCompanyFilters, companiesFingerprint, nameIndexStats, tradeValues, type CompanyFilterRow, type NameIndexStats } from './queries.js';
 
 /** A text column as dictionary codes: `codes[i]` indexes `values`; `index` is the reverse. */
 export interface CodeColumn {
@@ -25,9 +19,11 @@ export interface FilterColumns {
   city: CodeColumn;
   sector: CodeColumn;
   id: Int32Array;
+  /** Trade value in US dollars (all time, either side), rounded to cents. */
+  value: Float64Array;
   /** Bit r set when the company has role r of ROLES. */
   roles: Uint8Array;
-  /** Position in `bySize` of each id, indexed by id (-1: no such company); `positionOf` reads it. */
+  /** Position of each id, indexed by id (-1: no such company); `positionOf` reads it. */
   position: Int32Array;
 }
 
@@ -43,7 +39,11 @@ function codeColumn(values: readonly string[]): CodeColumn {
   return { codes, index };
 }
 
-export function filterColumns(bySize: readonly DirectoryEntry[]): FilterColumns {
+interface Sized extends CompanyFilterRow {
+  value: number;
+}
+
+function filterColumns(bySize: readonly Sized[]): FilterColumns {
   const roles = new Uint8Array(bySize.length);
   bySize.forEach((e, i) => {
     for (const r of e.roles) {
@@ -51,38 +51,35 @@ export function filterColumns(bySize: readonly DirectoryEntry[]): FilterColumns 
       if (bit >= 0) roles[i]! |= 1 << bit;
     }
   });
+  const position = new Int32Array(bySize.reduce((m, e) => Math.max(m, e.id), 0) + 1).fill(-1);
+  bySize.forEach((e, i) => (position[e.id] = i));
   return {
     country: codeColumn(bySize.map((e) => e.country)),
-    city: codeColumn(bySize.map((e) => e.city_folded)),
-    sector: codeColumn(bySize.map((e) => e.sector_folded)),
+    city: codeColumn(bySize.map((e) => (e.city ? foldTurkish(e.city) : ''))),
+    sector: codeColumn(bySize.map((e) => (e.sector ? foldTurkish(e.sector) : ''))),
     id: Int32Array.from(bySize, (e) => e.id),
+    value: Float64Array.from(bySize, (e) => e.value),
     roles,
-    position: positionsById(bySize),
+    position,
   };
 }
 
-function positionsById(bySize: readonly DirectoryEntry[]): Int32Array {
-  const position = new Int32Array(bySize.reduce((m, e) => Math.max(m, e.id), 0) + 1).fill(-1);
-  bySize.forEach((e, i) => (position[e.id] = i));
-  return position;
-}
-
-/** Position in `bySize` of a company id, or -1. */
+/** Position of a company id in the directory's order, or -1. */
 export function positionOf(columns: FilterColumns, id: number): number {
   return Number.isInteger(id) && id >= 0 && id < columns.position.length ? columns.position[id]! : -1;
 }
 
+/** Trade value of a company id (0 when it is not in the directory). */
+export function valueOf(columns: FilterColumns, id: number): number {
+  const p = positionOf(columns, id);
+  return p >= 0 ? columns.value[p]! : 0;
+}
+
 export interface Directory {
-  index: NameIndex;
-  entries: DirectoryEntry[];
-  /** The entries by trade size, largest first, then by id: the order of a search without `q`. */
-  bySize: DirectoryEntry[];
-  /**
-   * What searches filter on, as columns in `bySize` order: a pass over these is about a hundred
-   * times cheaper than one over the entry objects (each a scattered heap object of a dozen fields).
-   */
+  /** In trade-size order, largest first, then by id: the order of a search without `q`. */
   columns: FilterColumns;
-  byId: Map<number, DirectoryEntry>;
+  /** The store's name index: a name search asks SQLite's for the rarest trigrams of its text. */
+  names: NameIndexStats;
   fingerprint: string;
   /** The highest declaration id when trade sizes were read. */
   declarations: number;
@@ -110,50 +107,20 @@ async function latestDeclaration(db: Kysely<DB>): Promise<number> {
 async function build(db: Kysely<DB>): Promise<Directory> {
   const fingerprint = await companiesFingerprint(db);
   const declarations = await latestDeclaration(db);
-  const values = await tradeValues(db);
-  const entries: DirectoryEntry[] = [];
-  // Small pages with a pause between them: requests keep being answered while a rebuild reads.
-  for await (const page of allCompanies(db, 5_000)) {
-    for (const c of page) {
-      entries.push({
-        id: c.id,
-        name: c.name,
-        aliases: c.aliases,
-        tax_number: c.tax_number,
-        country: c.country,
-        city: c.city,
-        address: c.address,
-        roles: c.roles,
-        sector: c.sector,
-        size_band: c.size_band,
-        website: c.website,
-        city_folded: c.city ? foldTurkish(c.city) : '',
-        sector_folded: c.sector ? foldTurkish(c.sector) : '',
-        trade_value_usd: Math.round((values.get(c.id) ?? 0) * 100) / 100,
-      });
-    }
+  const [values, names] = await Promise.all([tradeValues(db), nameIndexStats(db)]);
+  const rows: Sized[] = [];
+  // Pages with a pause between them: requests keep being answered while a rebuild reads.
+  for await (const page of allCompanyFilters(db, 20_000)) {
+    for (const c of page) rows.push({ ...c, value: Math.round((values.get(c.id) ?? 0) * 100) / 100 });
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  const index = buildNameIndex(
-    entries.map((e) => ({ id: String(e.id), name: e.name, aliases: e.aliases, country: e.country, tax_number: e.tax_number, trade_value_usd: e.trade_value_usd })),
-  );
-  const bySize = [...entries].sort((a, b) => b.trade_value_usd - a.trade_value_usd || a.id - b.id);
-  return { index, entries, bySize, columns: filterColumns(bySize), byId: new Map(entries.map((e) => [e.id, e])), fingerprint, declarations };
+  rows.sort((a, b) => b.value - a.value || a.id - b.id);
+  return { columns: filterColumns(rows), names, fingerprint, declarations };
 }
 
 export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Directory> {
   let slot = slots.get(db);
-  if (!slot) {
-    const created: Slot = { current: null, builtAt: 0, checkedAt: 0, building: null };
-    slots.set(db, (slot = created));
-    // Names are lent only from a directory checked within the interval: one past it starts a
-    // check in the background and answers meanwhile, as a search would.
-    lendCompanyNames(db, () => {
-      if (!created.current) return null;
-      if (Date.now() - created.checkedAt >= CHECK_EVERY_MS) void getDirectory(db).catch(() => undefined);
-      return created.current.byId;
-    });
-  }
+  if (!slot) slots.set(db, (slot = { current: null, builtAt: 0, checkedAt: 0, building: null }));
   const s = slot;
   const rebuild = () => {
     s.building ??= build(db)
@@ -169,10 +136,9 @@ export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Di
     return s.building;
   };
   if (!s.current) return rebuild();
-  // Only trade sizes have aged: the old directory keeps answering while the new one is built, so
-  // no request waits the seconds a full build takes on a large store.
+  // Only trade sizes have aged: the old order keeps answering while the new one is built.
   // Trade sizes change only when declarations are added: without one since the build, the
-  // directory is current and is not rebuilt (the name index alone takes seconds of CPU).
+  // directory is current and is not rebuilt.
   if (now - s.builtAt > MAX_AGE_MS) {
     const current = s.current;
     s.builtAt = now;
@@ -191,5 +157,4 @@ export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Di
 /** Drop the directory of a store (tests that add companies and search at once). */
 export function forgetDirectory(db: object): void {
   slots.delete(db);
-  lendCompanyNames(db, () => null);
 }

@@ -1,9 +1,13 @@
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
+import type { DB } from '../../db/schema.js';
+import { AgingMap } from '../shared/aging-map.js';
 import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { DEFAULT_MATCH_THRESHOLD } from '../../domain/matching/name-index.js';
 import { getDirectory, type Directory } from './directory.js';
+import { matchNames, type NamedMatch } from './name-search.js';
 import { Nullable } from './params.js';
 
 export const MAX_MATCH_INPUTS = 100;
@@ -69,13 +73,13 @@ export const matchCompanies = defineOperation({
     });
     const dir = await getDirectory(deps.store.db);
     const threshold = body.threshold ?? DEFAULT_MATCH_THRESHOLD;
-    const results = matchAll(dir, inputs, threshold, body.candidates ?? 3);
-    const view = (c: { id: string; name: string; matched_name: string; country: string; score: number; reason: string }) => ({
+    const results = await matchAll(deps.store.db, dir, inputs, threshold, body.candidates ?? 3);
+    const view = (c: { id: string; name: string; matched_name: string; country: string; score: number; reason: string }, r: NamedMatch) => ({
       company_id: Number(c.id),
       name: c.name,
       matched_name: c.matched_name,
       country: c.country,
-      tax_number: dir.byId.get(Number(c.id))?.tax_number ?? null,
+      tax_number: r.taxNumbers.get(c.id) ?? null,
       score: c.score,
       reason: c.reason,
     });
@@ -84,33 +88,44 @@ export const matchCompanies = defineOperation({
         index,
         input: inputs[index]!,
         matched: r.matched,
-        best: r.best ? view(r.best) : null,
-        candidates: r.candidates.map(view),
+        best: r.best ? view(r.best, r) : null,
+        candidates: r.candidates.map((c) => view(c, r)),
       })),
       meta: { threshold, matched: results.filter((r) => r.matched).length },
     };
   },
 });
 
-type MatchResults = ReturnType<Directory['index']['match']>;
 type Input = { name: string; country: string | null; tax_number: string | null };
 
-// Matching is a pure function of the directory and the input, and reconciliation jobs send the same
-// names again and again: each input's result is remembered with the directory it came from.
-const MATCH_MEMO_MAX = 20_000;
-const matchMemo = new WeakMap<Directory, Map<string, MatchResults[number]>>();
+// Matching is a pure function of the companies and the input, and reconciliation jobs send the
+// same names again and again: each input's result is remembered with the directory it came from
+// (replaced when companies are added), bounded in bytes.
+const MATCH_MEMO_BYTES = 8 * 1024 * 1024;
+const MATCH_MEMO_MS = 10 * 60_000;
+const matchMemo = new WeakMap<Directory, AgingMap<NamedMatch>>();
 
-function matchAll(dir: Directory, inputs: Input[], threshold: number, candidates: number): MatchResults {
+function matchBytes(r: NamedMatch): number {
+  let n = 128 + 64 * r.taxNumbers.size;
+  for (const c of r.candidates) n += 96 + 2 * (c.name.length + c.matched_name.length);
+  return n;
+}
+
+async function matchAll(db: Kysely<DB>, dir: Directory, inputs: Input[], threshold: number, candidates: number): Promise<NamedMatch[]> {
   let memo = matchMemo.get(dir);
-  if (!memo) matchMemo.set(dir, (memo = new Map()));
+  if (!memo) matchMemo.set(dir, (memo = new AgingMap(MATCH_MEMO_MS, MATCH_MEMO_BYTES, matchBytes)));
   const keys = inputs.map((i) => JSON.stringify([i.name, i.country, i.tax_number, threshold, candidates]));
+  const known = new Map<string, NamedMatch>();
   const missing = new Map<string, Input>();
-  inputs.forEach((input, n) => memo.has(keys[n]!) || missing.set(keys[n]!, input));
-  const fresh = missing.size ? dir.index.match([...missing.values()], { threshold, candidates }) : [];
-  const now = new Map([...missing.keys()].map((k, f) => [k, fresh[f]!]));
-  for (const [k, r] of now) {
-    if (memo.size >= MATCH_MEMO_MAX) memo.delete(memo.keys().next().value as string);
-    memo.set(k, r);
-  }
-  return keys.map((k) => now.get(k) ?? memo.get(k)!);
+  inputs.forEach((input, n) => {
+    const hit = memo.get(keys[n]!);
+    if (hit) known.set(keys[n]!, hit);
+    else missing.set(keys[n]!, input);
+  });
+  const fresh = missing.size ? await matchNames(db, dir, [...missing.values()], threshold, candidates) : [];
+  [...missing.keys()].forEach((k, f) => {
+    known.set(k, fresh[f]!);
+    memo.set(k, fresh[f]!);
+  });
+  return keys.map((k) => known.get(k)!);
 }

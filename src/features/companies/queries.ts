@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Flow } from '../shared/filters.js';
 import { analyticRows } from '../../analytics/query.js';
+import { rowEngineOf } from '../../analytics/registry.js';
 
 export interface CompanyRow {
   id: number;
@@ -58,17 +59,6 @@ export async function getCompany(db: Kysely<DB>, id: number): Promise<CompanyRow
   return r ? toCompanyRow(r as RawCompany) : null;
 }
 
-/** Every company, in id order, in pages (the directory is built from this). */
-export async function* allCompanies(db: Kysely<DB>, pageSize = 20_000): AsyncGenerator<CompanyRow[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '>', after).orderBy('id').limit(pageSize).execute();
-    if (rows.length === 0) return;
-    yield rows.map((r) => toCompanyRow(r as RawCompany));
-    after = Number(rows[rows.length - 1]!.id);
-  }
-}
-
 /** A cheap fingerprint of the companies table: changes whenever a company is added or removed. */
 export async function companiesFingerprint(db: Kysely<DB>): Promise<string> {
   const r = await db.selectFrom('companies').select([sql<number>`max(id)`.as('m'), sql<number>`count(*)`.as('n')]).executeTakeFirst();
@@ -97,30 +87,65 @@ export interface CompanyName {
   city: string | null;
 }
 
-// The company directory (directory.ts), once built, lends its entries to name lookups: a page of
-// links names up to 200 companies, which cost one SQL query of 200 ids a request. Ids it does not
-// hold (companies added since it was checked) are read from the store.
-const lenders = new WeakMap<object, () => ReadonlyMap<number, CompanyName> | null>();
-
-export function lendCompanyNames(db: object, lookup: () => ReadonlyMap<number, CompanyName> | null): void {
-  lenders.set(db, lookup);
-}
-
 export async function companyNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, CompanyName>> {
   const out = new Map<number, CompanyName>();
-  const known = lenders.get(db)?.() ?? null;
-  const unique: number[] = [];
-  for (const id of new Set(ids)) {
-    if (!(id > 0)) continue;
-    const e = known?.get(id);
-    if (e) out.set(id, { name: e.name, country: e.country, city: e.city });
-    else unique.push(id);
-  }
+  const unique = [...new Set(ids)].filter((id) => id > 0);
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await db.selectFrom('companies').select(['id', 'name', 'country', 'city']).where('id', 'in', unique.slice(i, i + 500)).execute();
     for (const r of rows) out.set(Number(r.id), { name: r.name, country: r.country, city: r.city });
   }
   return out;
+}
+
+/** Companies by id, in the order of `ids` (ids not found are left out). */
+export async function companiesByIds(db: Kysely<DB>, ids: readonly number[]): Promise<CompanyRow[]> {
+  const found = new Map<number, CompanyRow>();
+  const unique = [...new Set(ids)].filter((id) => id > 0);
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', 'in', unique.slice(i, i + 500)).execute();
+    for (const r of rows) found.set(Number(r.id), toCompanyRow(r as RawCompany));
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** What a directory search filters on, for one company. */
+export interface CompanyFilterRow {
+  id: number;
+  country: string;
+  city: string | null;
+  sector: string | null;
+  roles: string[];
+}
+
+/** Every company's filter columns, in id order, in pages (the directory's order is built from this). */
+export async function* allCompanyFilters(db: Kysely<DB>, pageSize = 20_000): AsyncGenerator<CompanyFilterRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom('companies').select(['id', 'country', 'city', 'sector', 'roles']).where('id', '>', after).orderBy('id').limit(pageSize).execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ id: Number(r.id), country: r.country, city: r.city, sector: r.sector, roles: r.roles.split(',').map((x) => x.trim()).filter(Boolean) }));
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+/**
+ * What a name search needs to know of the store's name index: on SQLite how many names hold each
+ * of its trigrams (its FTS5 vocabulary, migration 044), on PostgreSQL the schema pg_trgm's
+ * operators live in (a store in its own schema does not have it on its search path).
+ */
+export type NameIndexStats = { engine: 'sqlite'; trigrams: Map<string, number> } | { engine: 'postgres'; schema: string } | null;
+
+export async function nameIndexStats(db: Kysely<DB>): Promise<NameIndexStats> {
+  const engine = rowEngineOf(db);
+  if (engine === 'sqlite') {
+    const r = await sql<{ term: string; doc: number }>`select term, doc from companies_name_vocab`.execute(db);
+    return { engine, trigrams: new Map(r.rows.map((x) => [x.term, Number(x.doc)])) };
+  }
+  if (engine === 'postgres') {
+    const r = await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+    return r.rows[0] ? { engine, schema: r.rows[0].s } : null;
+  }
+  return null;
 }
 
 /**

@@ -7,7 +7,9 @@ import { resolveCountry } from '../../reference/countries.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { companiesTrading } from '../shared/aggregate.js';
 import { parseFilters } from '../shared/filters.js';
-import { ROLES, getDirectory, positionOf, type Directory, type DirectoryEntry, type FilterColumns } from './directory.js';
+import { ROLES, getDirectory, positionOf, type Directory, type FilterColumns } from './directory.js';
+import { searchNames } from './name-search.js';
+import { companiesByIds, type CompanyRow } from './queries.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
 import { AgingMap } from '../shared/aging-map.js';
@@ -28,7 +30,8 @@ const CompanyHit = Type.Object({
 });
 
 interface Hit {
-  e: DirectoryEntry;
+  e: CompanyRow;
+  value: number;
   matched: string | null;
   score: number | null;
 }
@@ -44,8 +47,15 @@ interface Hits {
   score: Float64Array | null;
 }
 
-function hitAt(dir: Directory, hits: Hits, i: number): Hit {
-  return { e: dir.bySize[hits.at[i]!]!, matched: hits.matched?.[i] ?? null, score: hits.score ? hits.score[i]! : null };
+/** The hits from `start` to `end` with their companies' rows (read from the store by id). */
+async function hitsBetween(db: Parameters<typeof companiesByIds>[0], dir: Directory, hits: Hits, start: number, end: number): Promise<Hit[]> {
+  const positions = Array.from(hits.at.subarray(start, end));
+  const rows = new Map((await companiesByIds(db, positions.map((p) => dir.columns.id[p]!))).map((r) => [r.id, r]));
+  return positions.flatMap((p, k) => {
+    const e = rows.get(dir.columns.id[p]!);
+    const i = start + k;
+    return e ? [{ e, value: dir.columns.value[p]!, matched: hits.matched?.[i] ?? null, score: hits.score ? hits.score[i]! : null }] : [];
+  });
 }
 
 const MAX_MATCHES = 5_000;
@@ -98,19 +108,20 @@ export const searchCompanies = defineOperation({
     if (!memo) searchMemo.set(dir, (memo = new AgingMap(SEARCH_MEMO_MS, SEARCH_MEMO_BYTES, memoBytes)));
     let found = memo.get(key);
     if (!found || !sameIds(found.traded, traded)) {
-      found = { traded, hits: findHits(dir, query.q, countries, city, sector, query.role, traded) };
+      const named = query.q !== undefined ? await searchNames(db, dir, query.q, countries, 1000) : null;
+      found = { traded, hits: findHits(dir, named, countries, city, sector, query.role, traded) };
       memo.set(key, found);
     }
     const hits = found.hits;
     const total = hits.at.length;
-    if (wantsDownload(req)) return arrayDownload(Array.from({ length: total }, (_, i) => view(hitAt(dir, hits, i))), Object.keys(CompanyHit.properties), 'companies');
-    // The name index orders by relevance in steps of 0.01, then trade size; keep its order and
-    // page by position in it, keyed by the last id so a stale cursor fails loudly.
+    if (wantsDownload(req)) return arrayDownload((await hitsBetween(db, dir, hits, 0, total)).map(view), Object.keys(CompanyHit.properties), 'companies');
+    // Hits are in relevance order in steps of 0.01, then trade size; keep that order and page by
+    // position in it, keyed by the last id so a stale cursor fails loudly.
     const limit = query.limit ?? 50;
     const c = decodeCursor(query.cursor, 2);
     const start = c ? Number(c[0]) + 1 : 0;
-    if (c && (start < 1 || start > total || hitAt(dir, hits, start - 1).e.id !== c[1])) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
-    const slice = Array.from({ length: Math.max(0, Math.min(total, start + limit + 1) - start) }, (_, i) => ({ pos: start + i, h: hitAt(dir, hits, start + i) }));
+    if (c && (start < 1 || start > total || dir.columns.id[hits.at[start - 1]!] !== c[1])) throw badParam('cursor', 'the result changed since this cursor was issued; start again');
+    const slice = (await hitsBetween(db, dir, hits, start, Math.min(total, start + limit + 1))).map((h, i) => ({ pos: start + i, h }));
     const { items, next_cursor } = page(slice, limit, (r) => [r.pos, r.h.e.id]);
     return {
       data: items.map((r) => view(r.h)),
@@ -129,7 +140,7 @@ function view(h: Hit) {
     roles: h.e.roles,
     sector: h.e.sector,
     size_band: h.e.size_band,
-    trade_value_usd: h.e.trade_value_usd,
+    trade_value_usd: h.value,
     score: h.score,
   };
 }
@@ -164,7 +175,7 @@ function memoBytes(f: Found): number {
 /** The traders of `hs` are read anew for each request: the same set keeps the remembered search. */
 const sameIds = (a: Int32Array | null, b: Int32Array | null): boolean => (a === null || b === null ? a === b : isDeepStrictEqual(a, b));
 
-function findHits(dir: Directory, q: string | undefined, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hits {
+function findHits(dir: Directory, named: readonly { id: string; matched_name: string; score: number }[] | null, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hits {
   // Filters as codes of the directory's columns (-1: no company has that value), then one pass
   // over typed arrays in size order, or over the traders of `hs` when that filter is given.
   const col = dir.columns;
@@ -180,12 +191,11 @@ function findHits(dir: Directory, q: string | undefined, countries: string[], ci
   const within = traded ? tradedPositions(traded, col) : null;
   const allowed = (i: number) => keep(i) && (!within || within.mask[i] === 1);
 
-  if (q !== undefined) {
-    const country = countries.length === 1 ? countries[0]! : null;
+  if (named) {
     const at: number[] = [];
     const matched: (string | null)[] = [];
     const score: number[] = [];
-    for (const h of dir.index.search(q, { limit: 1000, country })) {
+    for (const h of named) {
       const i = positionOf(col, Number(h.id));
       if (i >= 0 && allowed(i)) {
         at.push(i);

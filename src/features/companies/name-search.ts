@@ -1,0 +1,120 @@
+// Company names found by the store's trigram name index (SQLite FTS5, PostgreSQL pg_trgm), then
+// ranked here by the matching rules of domain/matching (legal forms, trade words, typos, word
+// order) over those candidates only: no index of every name is held in the process.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { companyIdsLike, companyIdsNamed } from '../../db/dialect.js';
+import { foldTurkish } from '../../domain/codes/text.js';
+import { nameWithoutLegalForm } from '../../domain/matching/company-name.js';
+import { buildNameIndex, type MatchCandidate, type MatchInput, type MatchResult, type SearchHit } from '../../domain/matching/name-index.js';
+import { valueOf, type Directory } from './directory.js';
+import { companiesByIds, type CompanyRow } from './queries.js';
+
+// Names scored per search and per input to match. The index ranks by shared trigrams, which puts
+// a name with the text's words first; the scoring here sorts out legal forms and typos among them.
+const SEARCH_CANDIDATES = 300;
+const MATCH_CANDIDATES = 100;
+// Inputs of one match request asked of the store at once (its reads run on reader threads).
+const MATCH_PARALLEL = 4;
+// On SQLite the text asks for its rarest trigrams: those in more than this share of all names
+// ('tic', ' ve') are left out once a few rarer ones are in hand, at most MAX of them.
+const COMMON_SHARE = 0.03;
+const MIN_TRIGRAMS = 6;
+const MAX_TRIGRAMS = 24;
+
+function trigramsOf(folded: string): string[] {
+  const chars = [...folded];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
+  return [...out];
+}
+
+/** The trigrams of `folded` the index is asked for: those it holds, rarest first. */
+export function rareTrigrams(folded: string, counts: ReadonlyMap<string, number>, names: number): string[] {
+  const known = trigramsOf(folded).filter((t) => (counts.get(t) ?? 0) > 0);
+  known.sort((a, b) => counts.get(a)! - counts.get(b)! || (a < b ? -1 : 1));
+  const out: string[] = [];
+  for (const t of known) {
+    if (out.length >= MAX_TRIGRAMS || (out.length >= MIN_TRIGRAMS && counts.get(t)! > COMMON_SHARE * names)) break;
+    out.push(t);
+  }
+  return out;
+}
+
+/** Companies whose names are most like `text`, best first by the index's own ranking. */
+async function candidates(db: Kysely<DB>, dir: Directory, text: string, countries: readonly string[], limit: number): Promise<CompanyRow[]> {
+  // Asked without its legal form, written the way names are folded in the store.
+  const folded = foldTurkish(nameWithoutLegalForm(text)) || foldTurkish(text);
+  const names = dir.names;
+  let query = null;
+  if (names?.engine === 'postgres') query = companyIdsLike({ ...names, folded }, countries, limit);
+  else if (names?.engine === 'sqlite') {
+    const trigrams = rareTrigrams(folded, names.trigrams, dir.columns.id.length);
+    // None known (a text of one or two letters, or only unknown ones): the substring lookup.
+    if (trigrams.length) query = companyIdsLike({ engine: 'sqlite', trigrams }, countries, limit);
+  }
+  if (!query) {
+    const inCountries = countries.length ? sql`and c.country in (${sql.join(countries)})` : sql``;
+    query = sql<{ id: number }>`select c.id as id from (${companyIdsNamed(names?.engine ?? null, folded)}) n join companies c on c.id = n.id
+      where 1 = 1 ${inCountries} order by c.id limit ${limit}`;
+  }
+  const ids = (await query.execute(db)).rows.map((r) => Number(r.id));
+  return companiesByIds(db, ids);
+}
+
+function indexOver(dir: Directory, rows: readonly CompanyRow[]) {
+  return buildNameIndex(
+    rows.map((c) => ({ id: String(c.id), name: c.name, aliases: c.aliases, country: c.country, tax_number: c.tax_number, trade_value_usd: valueOf(dir.columns, c.id) })),
+  );
+}
+
+export interface NameHit extends SearchHit {
+  company: CompanyRow;
+}
+
+/** Companies named like `q` (in `countries` when given), ranked by relevance, then trade size. */
+export async function searchNames(db: Kysely<DB>, dir: Directory, q: string, countries: readonly string[], limit: number): Promise<NameHit[]> {
+  const rows = await candidates(db, dir, q, countries, SEARCH_CANDIDATES);
+  const byId = new Map(rows.map((r) => [String(r.id), r]));
+  return indexOver(dir, rows)
+    .search(q, { limit })
+    .map((h) => ({ ...h, company: byId.get(h.id)! }));
+}
+
+export interface NamedMatch extends MatchResult {
+  /** Tax numbers of the candidates, by company id. */
+  taxNumbers: Map<string, string | null>;
+}
+
+/**
+ * Each input's best companies: a well-formed tax number held by a company wins outright; otherwise
+ * the input's name is scored against the names the index finds like it.
+ */
+export async function matchNames(db: Kysely<DB>, dir: Directory, inputs: readonly MatchInput[], threshold: number, keep: number): Promise<NamedMatch[]> {
+  const taxes = [...new Set(inputs.map((i) => cleanTax(i.tax_number)).filter((t): t is string => t !== null))];
+  const byTax = new Map<string, CompanyRow>();
+  for (let i = 0; i < taxes.length; i += 500) {
+    const rows = await db.selectFrom('companies').select('id').where('tax_number', 'in', taxes.slice(i, i + 500)).orderBy('id').execute();
+    for (const c of await companiesByIds(db, rows.map((r) => Number(r.id)))) if (c.tax_number && !byTax.has(c.tax_number)) byTax.set(c.tax_number, c);
+  }
+  const one = async (input: MatchInput): Promise<NamedMatch> => {
+    const tax = cleanTax(input.tax_number);
+    const owner = tax ? byTax.get(tax) : undefined;
+    if (owner) {
+      const best: MatchCandidate = { id: String(owner.id), name: owner.name, matched_name: owner.name, country: owner.country, score: 1, reason: 'exact_tax_number' };
+      return { matched: true, best, candidates: [best], taxNumbers: new Map([[best.id, owner.tax_number]]) };
+    }
+    const rows = await candidates(db, dir, input.name, [], MATCH_CANDIDATES);
+    const [result] = indexOver(dir, rows).match([input], { threshold, candidates: keep });
+    return { ...result!, taxNumbers: new Map(rows.map((r) => [String(r.id), r.tax_number])) };
+  };
+  const out: NamedMatch[] = [];
+  for (let i = 0; i < inputs.length; i += MATCH_PARALLEL) out.push(...(await Promise.all(inputs.slice(i, i + MATCH_PARALLEL).map(one))));
+  return out;
+}
+
+function cleanTax(tax: string | null | undefined): string | null {
+  if (!tax) return null;
+  const digits = tax.replace(/\D/g, '');
+  return digits.length > 0 ? digits : null;
+}
