@@ -203,6 +203,9 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     return id;
   });
   const groups = hs6Keys.length;
+  // Each subheading's heading and chapter code, cut once: the rules ask by them for every candidate.
+  const headingKey = hs6Keys.map((k) => k.slice(0, 4));
+  const chapterKey = hs6Keys.map((k) => k.slice(0, 2));
   const groupDocs: string[][] = hs6Keys.map(() => []);
   // Heading and chapter of every line, as small integers, for the coverage of a query's words.
   const headingOf = new Map<string, number>();
@@ -512,10 +515,11 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         const d0 = topDoc[g * SUPPORT.length]!;
         const h = docHeading[d0]!;
         const cover = (headingCover[h]! / total) ** (TUNING.headingCover * shortness) * (chapterCover[docChapter[d0]!]! / total) ** (TUNING.chapterCover * shortness);
-        const code = hs6Keys[g]!;
-        const penalty = (excluded.has(code.slice(0, 4)) ? TUNING.excluded : 1)
-          * (conflicts.has(code.slice(0, 2)) || conflicts.has(code.slice(0, 4)) ? TUNING.materialConflict : 1)
-          * (states.has(code.slice(0, 2)) || states.has(code.slice(0, 4)) ? TUNING.state : 1);
+        const heading = headingKey[g]!;
+        const chapter = chapterKey[g]!;
+        const penalty = (excluded.has(heading) ? TUNING.excluded : 1)
+          * (conflicts.has(chapter) || conflicts.has(heading) ? TUNING.materialConflict : 1)
+          * (states.has(chapter) || states.has(heading) ? TUNING.state : 1);
         let mix = ownScore[g]! / maxOwn;
         if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
         if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;
