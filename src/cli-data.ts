@@ -9,7 +9,7 @@ import { FileFormatError, formatOfPath, type FileFormat } from './ingest/parse.j
 import { runHsIngest } from './ingest/hs-codes.js';
 import { runTariffIngest } from './ingest/tariff-lines.js';
 import { seedCommand } from './synth/seed-command.js';
-import { analyticsOf, syncAnalytics } from './analytics/registry.js';
+import { analyticsOf, feedAnalytics, finishFeed, syncAnalytics } from './analytics/registry.js';
 import { verifyAnalytics, verifyRollups } from './analytics/verify.js';
 import { countLines, startProgress } from './progress.js';
 
@@ -62,6 +62,8 @@ const ingest: Command = {
       // The total is the file's line count (a CSV's header and any quoted line breaks make it an
       // estimate): one pass over the bytes, far cheaper than parsing them.
       const lines = await countLines(file);
+      // Into an empty store, the analytic store takes each batch's records as it commits (as the seed does).
+      const feed = await feedAnalytics(store.db);
       const bar = startProgress({ label: 'ingest', total: lines, unit: 'rows' });
       let summary;
       try {
@@ -72,7 +74,11 @@ const ingest: Command = {
         ...(values.source ? { source: values.source } : {}),
         ...(thread ? { parseThread: thread === 'yes' } : {}),
         onBatch: (p) => bar.update(p.rows, Math.max(lines, p.rows)),
+        ...(feed ? { afterBatches: () => void feed.finish().catch(() => undefined) } : {}),
       });
+      } catch (err) {
+        await feed?.abandon();
+        throw err;
       } finally {
         bar.stop();
       }
@@ -82,6 +88,7 @@ const ingest: Command = {
           `${summary.stored} stored, ${summary.duplicates} duplicates, ${summary.rejected} rejected ` +
           `(${Math.round(summary.rows / Math.max(seconds, 1e-9))} rows/s); rejections in ${reportPath}`,
       );
+      if (feed) await finishFeed(feed);
       await syncAnalytics(store.db, (m) => console.log(m));
       return 0;
     } catch (err) {

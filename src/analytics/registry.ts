@@ -4,7 +4,7 @@
 // opens it) and closed with the row store.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { AnalyticStore, type AnalyticOptions } from './store.js';
+import { AnalyticStore, type AnalyticOptions, type Feed } from './store.js';
 import { EngineLockedError } from './engine.js';
 import type { RowSource } from './sync.js';
 
@@ -67,5 +67,35 @@ export async function syncAnalytics(db: Kysely<DB>, say: (msg: string) => void):
     const e = entries.get(db);
     if (e) delete e.opened;
     say(`${err.message}; the process holding it applies the new batches itself`);
+  }
+}
+
+/**
+ * The analytic store fed by a load into an empty row store as its batches commit (AnalyticStore.feed);
+ * null when it holds batches already, or when another process holds it (that process applies the
+ * batches itself).
+ */
+export async function feedAnalytics(db: Kysely<DB>): Promise<Feed | null> {
+  try {
+    return await (await analyticsOf(db)).feed();
+  } catch (err) {
+    if (!(err instanceof EngineLockedError)) throw err;
+    const e = entries.get(db);
+    if (e) delete e.opened;
+    return null;
+  }
+}
+
+/**
+ * Waits for a feed's sums (started already, or now) and says how long that took; on a failure the
+ * store is left with no synced batch, so the catch-up that follows loads it whole from the row store.
+ */
+export async function finishFeed(feed: Feed, say: (msg: string) => void = (m) => console.log(m)): Promise<void> {
+  const started = performance.now();
+  try {
+    const n = await feed.finish();
+    say(`analytic store summed from the loaded records: ${n} declarations (${((performance.now() - started) / 1000).toFixed(1)} s after the row store's load)`);
+  } catch (err) {
+    say(`feeding the analytic store failed (${err instanceof Error ? err.message : String(err)}); loading it from the row store`);
   }
 }

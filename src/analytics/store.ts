@@ -3,6 +3,9 @@
 // (read your writes); batches of other processes (a CLI load, another API process) are noticed by
 // polling the committed batches once a second. A missing or outdated file is rebuilt from the row
 // store; nothing in it is the only copy of anything.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { onBatchCommitted } from '../ingest/events.js';
 import { ROLLUPS, measuresOf } from '../ingest/rollups.js';
 import { ApiError } from '../http/errors.js';
@@ -12,7 +15,10 @@ import { rowStoreId } from './identity.js';
 import { needsSorting, sortAgain } from './sorted.js';
 import { linesNeedSorting, sortLinesAgain } from './lines-by-code.js';
 import { ShipmentCopy } from './shipments.js';
-import { applyBatches, applyStored, batchSignature, committedBatches, compactPending, loadAll, steps, syncedBatchIds, type RowSource } from './sync.js';
+import {
+  appendStoredRecords, applyBatches, applyStored, batchSignature, committedBatches, compactPending, emptyForLoad, loadAll, steps, summariseLoaded,
+  syncedBatchIds, type RowSource,
+} from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
 
 export interface AnalyticOptions {
@@ -41,6 +47,24 @@ export interface AnalyticOptions {
 
 export type AnalyticState = 'building' | 'ready';
 
+/** A whole load fed by a load into an empty row store as its batches commit (AnalyticStore.feed). */
+export interface Feed {
+  /** Sums the fed records into every rollup and records their batches; returns the declarations fed. */
+  finish(): Promise<number>;
+  /** Stops feeding without summing: the store keeps no synced batch, so its next catch-up loads it whole. */
+  abandon(): Promise<void>;
+}
+
+interface Feeding {
+  batches: { id: number; rows: number }[];
+  declarations: number;
+  /** The append under way (one at a time, so the writer runs at most one batch ahead of it). */
+  pending: Promise<void>;
+  failed: unknown;
+  /** Where each batch's rows are written for the engine to read (sync.ts). */
+  dir: string;
+}
+
 // Declarations applied batch by batch before the months they touched are compacted. Compaction
 // works a month at a time, so its cost does not grow with the store.
 const COMPACT_AFTER = 20_000;
@@ -59,6 +83,8 @@ export class AnalyticStore {
   private compacting: Promise<void> | null = null;
   /** A whole load (loadAll) is under way. */
   private loading = false;
+  /** A load into the row store is feeding this store (feed()). */
+  private feeding: Feeding | null = null;
   private declarations = 0;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: () => void = () => undefined;
@@ -161,6 +187,8 @@ export class AnalyticStore {
   }
 
   private async pass(): Promise<void> {
+    // A feed applies the batches itself; the shipments' copy follows once it has finished.
+    if (this.feeding) return;
     await this.shipments.current();
     const signature = await batchSignature(this.source.db);
     if (signature === this.signature) {
@@ -169,7 +197,8 @@ export class AnalyticStore {
     }
     const pending = (await committedBatches(this.source.db)).filter((b) => !this.synced.has(b.id));
     const total = pending.reduce((n, b) => n + b.rows, 0);
-    if (this.synced.size === 0 && total >= (this.opts.loadWholeFrom ?? 20_000)) {
+    // Rows without a synced batch are what a whole load or a feed cut short left: loaded whole again.
+    if (this.synced.size === 0 && (total >= (this.opts.loadWholeFrom ?? 20_000) || this.declarations > 0)) {
       await this.load(pending, total);
       this.signature = signature;
       this.building = false;
@@ -213,6 +242,7 @@ export class AnalyticStore {
   /** A batch this process committed: applied from memory before the commit returns (read your writes). */
   async applyCommitted(batchId: number, stored: readonly StoredDeclaration[]): Promise<void> {
     if (this.closed || this.synced.has(batchId)) return;
+    if (this.feeding) return this.feedBatch(this.feeding, batchId, stored);
     // A whole load commits month by month from the copied records: a batch appended in between
     // would be summed twice. The pass after the load applies it (queries wait for that anyway).
     if (this.loading) return void this.catchUp().catch((err: unknown) => this.log('catching up with the row store failed', err));
@@ -224,6 +254,76 @@ export class AnalyticStore {
     this.sinceCompaction += n;
     // Not waited for: the batch is readable already, and its writer should not pay for the months.
     if (this.sinceCompaction >= (this.opts.compactAfter ?? COMPACT_AFTER)) void this.compactAll().catch((err: unknown) => this.log('compacting the analytic store failed', err));
+  }
+
+  /**
+   * Loads this store whole from the batches a load into an empty row store commits (the seed), as
+   * they commit: each batch's declarations and lines are appended from the rows the writer holds
+   * (applyCommitted), and the rollups, pre-aggregations and sorted copies are computed once by
+   * `finish`, as a whole load does (summariseLoaded). Reading ten million declarations back from
+   * the row store afterwards (loadAll) is what this saves. The batch ids are written last, as loadAll
+   * writes them, so a load cut short leaves no synced batch and the next catch-up loads the store
+   * whole from the row store. Null when this store or the row store holds a batch already.
+   */
+  async feed(): Promise<Feed | null> {
+    await this.running?.catch(() => undefined);
+    if (this.closed || this.feeding || this.synced.size > 0 || (await committedBatches(this.source.db)).length > 0) return null;
+    await emptyForLoad(this.engine, 'feed');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeapi-feed-'));
+    const feeding: Feeding = { batches: [], declarations: 0, pending: Promise.resolve(), failed: null, dir };
+    this.feeding = feeding;
+    this.building = true;
+    this.declarations = 0;
+    const stop = async () => {
+      await feeding.pending;
+      if (this.feeding === feeding) this.feeding = null;
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+    const finish = async () => {
+      await stop();
+      try {
+        if (feeding.failed) throw feeding.failed;
+        await summariseLoaded(this.engine, feeding.batches);
+      } catch (err) {
+        // Nothing half-summed is kept: the next catch-up loads the store whole from the row store.
+        await emptyForLoad(this.engine, 'feed').catch(() => undefined);
+        this.building = false;
+        throw err;
+      }
+      for (const b of feeding.batches) this.synced.add(b.id);
+      this.maxSynced = feeding.batches.reduce((m, b) => Math.max(m, b.id), this.maxSynced);
+      this.declarations = feeding.declarations;
+      await this.engine.exec('checkpoint');
+      this.sinceCompaction = 0;
+      this.wholeFromRows = true;
+      this.signature = '';
+      return feeding.declarations;
+    };
+    let finishing: Promise<number> | null = null;
+    return {
+      finish: () => (finishing ??= finish()),
+      abandon: async () => {
+        // Once summing has begun the fed batches are whole in the row store: it is let finish.
+        if (finishing) return void (await finishing.catch(() => undefined));
+        await stop();
+        await emptyForLoad(this.engine, 'feed');
+        this.building = false;
+      },
+    };
+  }
+
+  /**
+   * Appends a committed batch to the fed copy. Not waited for by its writer (the engine appends and
+   * commits while the next batch is written), except that a batch waits for the one before it.
+   */
+  private async feedBatch(feeding: Feeding, batchId: number, stored: readonly StoredDeclaration[]): Promise<void> {
+    await feeding.pending;
+    if (feeding.failed) return;
+    feeding.batches.push({ id: batchId, rows: stored.length });
+    feeding.declarations += stored.length;
+    feeding.pending = this.engine.write((w) => appendStoredRecords(w, batchId, stored, feeding.dir)).catch((err: unknown) => {
+      feeding.failed = err;
+    });
   }
 
   /**

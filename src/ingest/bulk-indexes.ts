@@ -8,6 +8,8 @@
 // Only plain CREATE INDEX indexes are touched: primary keys and UNIQUE constraints stay, because
 // ON CONFLICT and the duplicate checks rely on them.
 import type { Store } from '../db/connect.js';
+import { startWorker } from './worker-thread.js';
+
 
 interface SavedIndex {
   name: string;
@@ -113,6 +115,34 @@ export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>):
   }).immediate();
 }
 
+/** What the index build's thread (index-build-worker.ts) answers. */
+export type IndexBuildMessage = { type: 'built'; count: number } | { type: 'error'; message: string };
+
+/**
+ * restoreDeferredIndexes on another thread with its own connection to the store's file, so that
+ * this thread stays free meanwhile: the seed sums the analytic store on DuckDB's threads while
+ * SQLite builds the indexes, instead of one after the other (the build is a single-threaded
+ * sort that left the other core idle). Same transaction, same record, same result; an in-memory
+ * store (no file to share) builds them here.
+ */
+export async function restoreDeferredIndexesAside(store: Pick<Store, 'engine' | 'sqlite'>): Promise<number> {
+  const raw = store.engine === 'sqlite' ? store.sqlite : undefined;
+  if (!raw || raw.memory || raw.inTransaction) return restoreDeferredIndexes(store);
+  if (!raw.prepare(`select 1 from sqlite_master where type = 'table' and name = 'settings'`).get() || !deferredIndexes(raw).length) return 0;
+  const worker = startWorker(import.meta.url, 'index-build-worker', { file: raw.name });
+  try {
+    const m = await new Promise<IndexBuildMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the index build's thread stopped (exit code ${code})`)));
+    });
+    if (m.type === 'error') throw new Error(`building the deferred indexes failed: ${m.message}`);
+    return m.count;
+  } finally {
+    await worker.terminate();
+  }
+}
+
 function plainIndexes(raw: NonNullable<Store['sqlite']>, table: string): SavedIndex[] {
   const saved: SavedIndex[] = [];
   for (const ix of raw.pragma(`index_list(${table})`) as { name: string; unique: number; origin: string }[]) {
@@ -129,7 +159,7 @@ function plainIndexes(raw: NonNullable<Store['sqlite']>, table: string): SavedIn
 // and map; both are put back afterwards, so a server that seeded at start keeps its settings.
 // (Measured on the seed, 400,000-600,000 declarations: about 28 s of CPU per 100,000 instead of
 // 33-38 s.)
-const LOAD_CACHE_KIB = 1 << 20; // 1 GiB; pages are only allocated as they are used
+export const LOAD_CACHE_KIB = 1 << 20; // 1 GiB; pages are only allocated as they are used
 const LOAD_MMAP_BYTES = 8 * 2 ** 30; // SQLite caps it at its compiled maximum
 
 /** Runs a long load with the larger page cache and memory map; a no-op wrapper on PostgreSQL. */

@@ -10,7 +10,7 @@ import { writeStreamed } from './writer.js';
 import { batchesOnThread } from './parse-thread.js';
 import { batchesHere } from './file-batches.js';
 import { coreFree } from './worker-thread.js';
-import { deferIndexes, restoreDeferredIndexes, withLoadSettings } from './bulk-indexes.js';
+import { deferIndexes, restoreDeferredIndexesAside, withLoadSettings } from './bulk-indexes.js';
 import { deferPgIndexes, restorePgDeferredIndexes, PG_FILE_DEFERRED_TABLES } from './pg-indexes.js';
 
 /**
@@ -33,6 +33,8 @@ export interface FileIngestOptions {
   onBatch?(progress: FileIngestSummary & { batch: number }): void;
   /** Parse and validate on a second thread; default: when a core is free (coreFree). */
   parseThread?: boolean;
+  /** Called once every batch is committed, before deferred indexes are built: work started here runs while they are built. */
+  afterBatches?(): void;
 }
 
 export interface ReportLine {
@@ -105,8 +107,10 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
       await deferPgIndexes(store, PG_FILE_DEFERRED_TABLES, 'declarations');
       try {
         await loadBatches();
+        opts.afterBatches?.();
       } finally {
-        restoreDeferredIndexes(store);
+        // On SQLite on a thread of its own, so that this one is free for what afterBatches started.
+        await restoreDeferredIndexesAside(store);
         await restorePgDeferredIndexes(store);
       }
     });

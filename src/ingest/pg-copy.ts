@@ -79,7 +79,7 @@ const CHUNK_BYTES = 1 << 20;
  * the largest item on the seed's writing thread (4.3 s of 1.5M rows per 200,000 declarations);
  * this takes about half of that (docs/operations.md).
  */
-function* csv(rows: CopySource, width: number, ids?: readonly number[], seen?: (i: number, out: CopyValue[]) => void): Generator<Buffer> {
+export function* csv(rows: CopySource, width: number, ids?: readonly number[], seen?: (i: number, out: CopyValue[]) => void): Generator<Buffer> {
   const out: CopyValue[] = new Array(width);
   let buf = Buffer.allocUnsafe(CHUNK_BYTES);
   let pos = 0;

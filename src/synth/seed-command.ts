@@ -1,5 +1,5 @@
 // `tradeapi seed`: the deterministic synthetic dataset, with an optional calibration report.
-import { syncAnalytics } from '../analytics/registry.js';
+import { feedAnalytics, finishFeed, syncAnalytics } from '../analytics/registry.js';
 import { parseArgs } from 'node:util';
 import type { Command } from '../cli.js';
 import { migrate } from '../db/migrate.js';
@@ -55,13 +55,21 @@ export const seedCommand: Command = {
     try {
       await migrate(store);
       console.log(`seeding ${declarations} declarations, seed ${seed}, ${formatYearMonth(from)}..${formatYearMonth(to)}`);
+      // Into an empty store, the analytic store takes each batch's records as it commits, instead
+      // of reading them all back from the row store once the seed is done.
+      const feed = values.append ? null : await feedAnalytics(store.db);
       const bar = startProgress({ label: 'seed', total: declarations, unit: 'declarations' });
       let s;
       try {
         s = await seedStore(store, {
           seed, declarations, from, to, append: values.append ?? false, batchSize, log: (m) => console.log(m), progress: (n) => bar.update(n),
           ...(thread ? { thread: thread === 'yes' } : {}),
+          // The analytic store's sums start once the batches are in, while the row store builds its indexes.
+          ...(feed ? { afterBatches: () => void feed.finish().catch(() => undefined) } : {}),
         });
+      } catch (err) {
+        await feed?.abandon();
+        throw err;
       } finally {
         bar.stop();
       }
@@ -70,6 +78,7 @@ export const seedCommand: Command = {
           `${s.companies} companies, ${s.contacts} contacts, ${s.bills_of_lading} bills of lading, ${s.containers} containers, ` +
           `${s.shipments} shipments, ${s.shipment_events} events`,
       );
+      if (feed) await finishFeed(feed);
       await syncAnalytics(store.db, (m) => console.log(m));
       if (values.report) console.log(`\n${formatReport(s.calibration.rows())}`);
       return 0;

@@ -8,7 +8,7 @@ import { nowIso } from '../db/dialect.js';
 import { foldTurkish } from '../domain/codes/text.js';
 import { insertRows, type RowSource, type SqlValue } from '../ingest/bulk.js';
 import { writeStreamed } from '../ingest/writer.js';
-import { deferIndexes, dropIndexesForLoad, restoreDeferredIndexes, withLoadSettings } from '../ingest/bulk-indexes.js';
+import { deferIndexes, dropIndexesForLoad, restoreDeferredIndexesAside, withLoadSettings } from '../ingest/bulk-indexes.js';
 import { deferPgIndexes, restorePgDeferredIndexes, PG_SEED_DEFERRED_TABLES } from '../ingest/pg-indexes.js';
 import { rememberCompanies } from '../ingest/companies.js';
 import { deferBillText } from '../ingest/bill-text.js';
@@ -42,6 +42,11 @@ export interface SeedOptions {
   thread?: boolean;
   /** For tests: the generating thread fails after posting this many batches. */
   threadFailAfter?: number;
+  /**
+   * Called once every batch is committed, before the deferred indexes are built: work started
+   * here (the analytic store's sums) runs while they are built.
+   */
+  afterBatches?: () => void;
 }
 
 export interface SeedSummary {
@@ -121,10 +126,12 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
           : drawBatches(generateOpts, parties, batchSize, calibration);
       const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
       await writeBatches(store, batches, keyBase, ids, summary, batchSize, log, opts.progress);
+      opts.afterBatches?.();
     } finally {
-      // Also when a batch failed: the store gets its indexes back whatever happened.
+      // Also when a batch failed: the store gets its indexes back whatever happened. On SQLite
+      // on a thread of its own, so that this one is free for what afterBatches started.
       const t = performance.now();
-      if (restoreDeferredIndexes(store) || (await restorePgDeferredIndexes(store))) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      if ((await restoreDeferredIndexesAside(store)) || (await restorePgDeferredIndexes(store))) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
     if (thread) {
       const rows = thread.calibration();

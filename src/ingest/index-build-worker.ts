@@ -1,0 +1,22 @@
+// The deferred index build of a load (restoreDeferredIndexes in bulk-indexes.ts) on a thread of its
+// own, with its own connection to the store's file: see restoreDeferredIndexesAside.
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { LOAD_CACHE_KIB, restoreDeferredIndexes, type IndexBuildMessage } from './bulk-indexes.js';
+
+const { file } = workerData as { file: string };
+const db = new Database(file);
+try {
+  // As the writer connection during a load: WAL (a setting of the file), and the load's page cache
+  // (the sorter sizes its runs by it); a reader holding a snapshot does not block the build.
+  db.pragma('busy_timeout = 60000');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('temp_store = MEMORY');
+  db.pragma(`cache_size = -${LOAD_CACHE_KIB}`);
+  const count = restoreDeferredIndexes({ engine: 'sqlite', sqlite: db });
+  parentPort!.postMessage({ type: 'built', count } satisfies IndexBuildMessage);
+} catch (err) {
+  parentPort!.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies IndexBuildMessage);
+} finally {
+  db.close();
+}
