@@ -568,7 +568,8 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function cleanTax(tax: string | null | undefined): string | null {
+/** A tax number's digits, or null when it has none. */
+export function cleanTax(tax: string | null | undefined): string | null {
   if (!tax) return null;
   const digits = tax.replace(/\D/g, '');
   return digits.length > 0 ? digits : null;

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { companyIdsLike, companyIdsNamed } from '../../db/dialect.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { nameWithoutLegalForm } from '../../domain/matching/company-name.js';
-import { buildNameIndex, type MatchCandidate, type MatchInput, type MatchResult, type SearchHit } from '../../domain/matching/name-index.js';
+import { buildNameIndex, cleanTax, type MatchCandidate, type MatchInput, type MatchResult, type SearchHit } from '../../domain/matching/name-index.js';
 import { valueOf, type Directory } from './directory.js';
 import { companiesByIds, type CompanyRow } from './queries.js';
 
@@ -111,10 +111,4 @@ export async function matchNames(db: Kysely<DB>, dir: Directory, inputs: readonl
   const out: NamedMatch[] = [];
   for (let i = 0; i < inputs.length; i += MATCH_PARALLEL) out.push(...(await Promise.all(inputs.slice(i, i + MATCH_PARALLEL).map(one))));
   return out;
-}
-
-function cleanTax(tax: string | null | undefined): string | null {
-  if (!tax) return null;
-  const digits = tax.replace(/\D/g, '');
-  return digits.length > 0 ? digits : null;
 }
