@@ -118,6 +118,9 @@ export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>):
 /** What the index build's thread (index-build-worker.ts) answers. */
 export type IndexBuildMessage = { type: 'built'; count: number } | { type: 'error'; message: string };
 
+// Declarations from which the deferred build goes to its own thread.
+const ASIDE_FROM = 100_000;
+
 /**
  * restoreDeferredIndexes on another thread with its own connection to the store's file, so that
  * this thread stays free meanwhile: the seed sums the analytic store on DuckDB's threads while
@@ -125,10 +128,13 @@ export type IndexBuildMessage = { type: 'built'; count: number } | { type: 'erro
  * sort that left the other core idle). Same transaction, same record, same result; an in-memory
  * store (no file to share) builds them here.
  */
-export async function restoreDeferredIndexesAside(store: Pick<Store, 'engine' | 'sqlite'>): Promise<number> {
+export async function restoreDeferredIndexesAside(store: Pick<Store, 'engine' | 'sqlite'>, asideFrom = ASIDE_FROM): Promise<number> {
   const raw = store.engine === 'sqlite' ? store.sqlite : undefined;
   if (!raw || raw.memory || raw.inTransaction) return restoreDeferredIndexes(store);
   if (!raw.prepare(`select 1 from sqlite_master where type = 'table' and name = 'settings'`).get() || !deferredIndexes(raw).length) return 0;
+  // A small load's build takes less than starting a thread (about a second from the TypeScript sources).
+  const declarations = Number((raw.prepare('select coalesce(max(rowid), 0) as n from declarations').get() as { n: number }).n);
+  if (declarations < asideFrom) return restoreDeferredIndexes(store);
   const worker = startWorker(import.meta.url, 'index-build-worker', { file: raw.name });
   try {
     const m = await new Promise<IndexBuildMessage>((resolve, reject) => {

@@ -8,7 +8,11 @@ import { sql } from 'kysely';
 import { describeEachStore } from '../helpers/stores.js';
 import type { Store } from '../../src/db/connect.js';
 import { writeBatch } from '../../src/ingest/writer.js';
-import { deferIndexes, restoreDeferredIndexes, withLoadSettings } from '../../src/ingest/bulk-indexes.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deferIndexes, restoreDeferredIndexes, restoreDeferredIndexesAside, withLoadSettings } from '../../src/ingest/bulk-indexes.js';
+import { openStore } from '../../src/db/connect.js';
 import { migrate } from '../../src/db/migrate.js';
 import { seedStore, SEED_DEFERRED_INDEXES } from '../../src/synth/seed.js';
 import { verifyRollups } from '../../src/analytics/verify.js';
@@ -141,3 +145,25 @@ async function pending(store: Store): Promise<string | undefined> {
   const row = await store.db.selectFrom('settings').select('value').where('key', '=', 'load.deferred_indexes').executeTakeFirst();
   return row?.value;
 }
+
+it('a store in a file builds the deferred indexes on a thread of its own, with the same result', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aside-'));
+  const store = await openStore(`sqlite:${path.join(dir, 'aside.sqlite')}`);
+  try {
+    await migrate(store);
+    const before = await indexes(store);
+    expect(deferIndexes(store, SEED_DEFERRED_INDEXES)).toBeGreaterThan(5);
+    await writeBatch(store, makeDeclarations(300, 0, 'A'), { batchKey: 'aside', source: 'test' });
+    expect(await indexes(store)).not.toEqual(before);
+    // Built by the thread (from 0 declarations on, for the test), which this connection then sees.
+    expect(await restoreDeferredIndexesAside(store, 0)).toBeGreaterThan(5);
+    expect(await indexes(store)).toEqual(before);
+    expect(await pending(store)).toBeUndefined();
+    expect(await restoreDeferredIndexesAside(store, 0)).toBe(0);
+    const plan = await sql<{ detail: string }>`explain query plan select id from declarations where company_id = 1 order by registered_at`.execute(store.db);
+    expect(plan.rows.map((r) => r.detail).join(' ')).toMatch(/declarations_company/);
+  } finally {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
