@@ -3,10 +3,13 @@
 // spellings, other case, punctuation, combinations) of generated company names, plus outsiders: a
 // tenth of the companies is held out of the index and queried as names that must not match.
 //
-//   npx tsx scripts/match-eval.ts [--declarations 100000] [--seed 1] [--positives 3000] [--store] [--json]
+//   npx tsx scripts/match-eval.ts [--declarations 100000] [--seed 1] [--positives 3000] [--store [--engine]] [--json]
 //
 // Companies come from the synthetic generator for that size and seed (the same ones `tradeapi seed`
-// writes), or with --store from the store DATABASE_URL names.
+// writes), or with --store from the store DATABASE_URL names. With --engine the inputs are matched
+// the way the server matches them (candidates from the store's name index, scored over those only,
+// `matchNames`) against every company of the store, beside the same rules over an index of every
+// name; every company is in the store, so there are no outsiders and only recall is measured.
 //
 // Some inputs fit more than one firm, and then any of those firms is a right answer. The generator
 // makes distinct firms whose names differ only in spelling ('Kaya Tekstil San. ve Tic. A.Ş.' and
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     positives: { type: 'string', default: '3000' },
     store: { type: 'boolean', default: false },
+    engine: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
@@ -58,6 +62,28 @@ async function companies(): Promise<CompanyRecord[]> {
 }
 
 const all = await companies();
+if (values.engine) await throughStore();
+
+async function throughStore(): Promise<never> {
+  if (!values.store) throw new Error('--engine needs --store');
+  const { loadConfig } = await import('../src/config.js');
+  const { openStore } = await import('../src/db/connect.js');
+  const { analyticsOf } = await import('../src/analytics/registry.js');
+  const { getDirectory } = await import('../src/features/companies/directory.js');
+  const { matchNames } = await import('../src/features/companies/name-search.js');
+  const { scoreResults } = await import('../src/domain/matching/evaluate.js');
+  const store = await openStore(loadConfig().databaseUrl);
+  await (await analyticsOf(store.db)).catchUp();
+  const dir = await getDirectory(store.db);
+  const queries = labelledQueries(all, [], seededRng(seed), { positives });
+  const t = performance.now();
+  const engine = metricsAt(scoreResults(queries, await matchNames(store.db, dir, queries.map((q) => q.input), 0, 1)), DEFAULT_MATCH_THRESHOLD);
+  const ms = (performance.now() - t) / queries.length;
+  const whole = metricsAt(scoreQueries(buildNameIndex(all), queries), DEFAULT_MATCH_THRESHOLD);
+  console.log(JSON.stringify({ companies: all.length, queries: queries.length, engine_recall: engine.recall, engine_ms_per_input: Math.round(ms * 10) / 10, whole_index_recall: whole.recall }));
+  await store.close();
+  process.exit(0);
+}
 const rng = seededRng(seed);
 // Every tenth company is an outsider: absent from the index, queried under its own name.
 const indexed = all.filter((_, i) => i % 10 !== 0);

@@ -76,29 +76,29 @@ export function companyIdsNamed(engine: Engine | null, folded: string): RawBuild
 }
 
 /**
- * Ids of the companies whose folded name is most like a text, best first, at most `limit`, in
+ * The companies (id and folded name) whose folded name is most like a text, best first, at most `limit`, in
  * `countries` when given. SQLite: the names holding any of `trigrams` (the caller's choice among
  * the text's, by rarity) ranked by FTS5's BM25 over the trigram name index; PostgreSQL: pg_trgm's
  * word similarity (the text against the most alike part of the name) or similarity through its GIN
  * index, its operators named by their `schema`. Typos, missing words and word order are left to the caller's
  * scoring of these candidates.
  */
-export function companyIdsLike(
+export function companiesLike(
   index: { engine: 'sqlite'; trigrams: readonly string[] } | { engine: 'postgres'; schema: string; folded: string },
   countries: readonly string[],
   limit: number,
-): RawBuilder<{ id: number }> {
+): RawBuilder<{ id: number; name_folded: string }> {
   const inCountries = countries.length ? sql`and c.country in (${sql.join(countries)})` : sql``;
   if (index.engine === 'sqlite') {
     const match = index.trigrams.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
-    return sql`select c.id as id from companies_name_text t join companies c on c.id = t.rowid
+    return sql`select c.id as id, c.name_folded as name_folded from companies_name_text t join companies c on c.id = t.rowid
       where companies_name_text match ${match} ${inCountries} order by t.rank, c.id limit ${limit}`;
   }
   const schema = sql.id(index.schema);
   const text = sql`${index.folded}::text`;
   // Word similarity finds a text inside a longer name; plain similarity keeps the names whose words
   // are re-ordered or shortened, which word similarity (one stretch of the name) scores low.
-  return sql`select c.id as id from companies c
+  return sql`select c.id as id, c.name_folded as name_folded from companies c
     where (c.name_folded operator(${schema}.%>) ${text} or c.name_folded operator(${schema}.%) ${text}) ${inCountries}
     order by greatest(${schema}.word_similarity(${text}, c.name_folded), ${schema}.similarity(${text}, c.name_folded)) desc, c.id limit ${limit}`;
 }

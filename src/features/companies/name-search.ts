@@ -3,24 +3,26 @@
 // order) over those candidates only: no index of every name is held in the process.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { companyIdsLike, companyIdsNamed } from '../../db/dialect.js';
+import { companiesLike, companyIdsNamed } from '../../db/dialect.js';
 import { foldTurkish } from '../../domain/codes/text.js';
-import { nameWithoutLegalForm } from '../../domain/matching/company-name.js';
+import { isGenericToken, nameWithoutLegalForm, normaliseCompanyName } from '../../domain/matching/company-name.js';
 import { buildNameIndex, cleanTax, type MatchCandidate, type MatchInput, type MatchResult, type SearchHit } from '../../domain/matching/name-index.js';
 import { valueOf, type Directory } from './directory.js';
 import { companiesByIds, type CompanyRow } from './queries.js';
 
 // Names scored per search and per input to match. The index ranks by shared trigrams, which puts
 // a name with the text's words first; the scoring here sorts out legal forms and typos among them.
-const SEARCH_CANDIDATES = 300;
+const SEARCH_CANDIDATES = 200;
 const MATCH_CANDIDATES = 100;
+// Names the index is asked for, per candidate kept after ordering them by the whole text.
+const WIDEN = 5;
 // Inputs of one match request asked of the store at once (its reads run on reader threads).
 const MATCH_PARALLEL = 4;
 // On SQLite the text asks for its rarest trigrams: those in more than this share of all names
 // ('tic', ' ve') are left out once a few rarer ones are in hand, at most MAX of them.
-const COMMON_SHARE = 0.03;
+const COMMON_SHARE = 0.01;
 const MIN_TRIGRAMS = 6;
-const MAX_TRIGRAMS = 24;
+const MAX_TRIGRAMS = 10;
 
 function trigramsOf(folded: string): string[] {
   const chars = [...folded];
@@ -41,25 +43,59 @@ export function rareTrigrams(folded: string, counts: ReadonlyMap<string, number>
   return out;
 }
 
-/** Companies whose names are most like `text`, best first by the index's own ranking. */
+/** A name's words in their one written form ('İth. İhr.' = 'İthalat İhracat'), and its legal form. */
+function canonical(name: string): string {
+  const n = normaliseCompanyName(name);
+  return `${n.tokens.join(' ')} ${n.legal_form}`;
+}
+
+/** Trigrams by UTF-16 unit: for a similarity, where a character outside the BMP may split. */
+function roughTrigrams(s: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= s.length; i++) out.add(s.slice(i, i + 3));
+  return out;
+}
+
+/** Share of trigrams two texts have in common (Dice). */
+function trigramDice(a: ReadonlySet<string>, b: string): number {
+  const other = roughTrigrams(b);
+  let shared = 0;
+  for (const t of other) if (a.has(t)) shared++;
+  return a.size + other.size === 0 ? 0 : (2 * shared) / (a.size + other.size);
+}
+
+/**
+ * Companies whose names are most like `text`. The index is asked for several times `limit` names
+ * by its own ranking (on SQLite by the text's rare trigrams only, so among many firms sharing
+ * those, 'Orion Demir Çelik …' in thirty forms, the one the text names need not rank first); they
+ * are ordered again by all the trigrams they share with the whole text (both with their words in
+ * one written form), and the first `limit` kept.
+ */
 async function candidates(db: Kysely<DB>, dir: Directory, text: string, countries: readonly string[], limit: number): Promise<CompanyRow[]> {
   // Asked without its legal form, written the way names are folded in the store.
   const folded = foldTurkish(nameWithoutLegalForm(text)) || foldTurkish(text);
   const names = dir.names;
+  const wide = limit * WIDEN;
   let query = null;
-  if (names?.engine === 'postgres') query = companyIdsLike({ ...names, folded }, countries, limit);
+  if (names?.engine === 'postgres') query = companiesLike({ ...names, folded }, countries, wide);
   else if (names?.engine === 'sqlite') {
     const trigrams = rareTrigrams(folded, names.trigrams, dir.columns.id.length);
     // None known (a text of one or two letters, or only unknown ones): the substring lookup.
-    if (trigrams.length) query = companyIdsLike({ engine: 'sqlite', trigrams }, countries, limit);
+    // The text's distinctive words (not trade words such as 'tekstil' or 'ticaret', in most names)
+    // of three letters or more are asked too, each as a phrase: a firm sharing every such word
+    // ranks above one sharing a rare trigram of a misspelt or unusual word.
+    const words = [...new Set(folded.split(' ').filter((w) => [...w].length >= 3 && !isGenericToken(w)))];
+    if (trigrams.length) query = companiesLike({ engine: 'sqlite', trigrams: [...trigrams, ...words] }, countries, wide);
   }
   if (!query) {
     const inCountries = countries.length ? sql`and c.country in (${sql.join(countries)})` : sql``;
-    query = sql<{ id: number }>`select c.id as id from (${companyIdsNamed(names?.engine ?? null, folded)}) n join companies c on c.id = n.id
-      where 1 = 1 ${inCountries} order by c.id limit ${limit}`;
+    query = sql<{ id: number; name_folded: string }>`select c.id as id, c.name_folded as name_folded from (${companyIdsNamed(names?.engine ?? null, folded)}) n
+      join companies c on c.id = n.id where 1 = 1 ${inCountries} order by c.id limit ${wide}`;
   }
-  const ids = (await query.execute(db)).rows.map((r) => Number(r.id));
-  return companiesByIds(db, ids);
+  const whole = roughTrigrams(canonical(text));
+  const found = (await query.execute(db)).rows.map((r, rank) => ({ id: Number(r.id), rank, like: trigramDice(whole, canonical(r.name_folded)) }));
+  found.sort((a, b) => b.like - a.like || a.rank - b.rank);
+  return companiesByIds(db, found.slice(0, limit).map((r) => r.id));
 }
 
 function indexOver(dir: Directory, rows: readonly CompanyRow[]) {
