@@ -3,9 +3,6 @@
 // (read your writes); batches of other processes (a CLI load, another API process) are noticed by
 // polling the committed batches once a second. A missing or outdated file is rebuilt from the row
 // store; nothing in it is the only copy of anything.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { onBatchCommitted } from '../ingest/events.js';
 import { ROLLUPS, measuresOf } from '../ingest/rollups.js';
 import { ApiError } from '../http/errors.js';
@@ -61,8 +58,6 @@ interface Feeding {
   /** The append under way (one at a time, so the writer runs at most one batch ahead of it). */
   pending: Promise<void>;
   failed: unknown;
-  /** Where each batch's rows are written for the engine to read (sync.ts). */
-  dir: string;
 }
 
 // Declarations applied batch by batch before the months they touched are compacted. Compaction
@@ -269,15 +264,13 @@ export class AnalyticStore {
     await this.running?.catch(() => undefined);
     if (this.closed || this.feeding || this.synced.size > 0 || (await committedBatches(this.source.db)).length > 0) return null;
     await emptyForLoad(this.engine, 'feed');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeapi-feed-'));
-    const feeding: Feeding = { batches: [], declarations: 0, pending: Promise.resolve(), failed: null, dir };
+    const feeding: Feeding = { batches: [], declarations: 0, pending: Promise.resolve(), failed: null };
     this.feeding = feeding;
     this.building = true;
     this.declarations = 0;
     const stop = async () => {
       await feeding.pending;
       if (this.feeding === feeding) this.feeding = null;
-      fs.rmSync(dir, { recursive: true, force: true });
     };
     const finish = async () => {
       await stop();
@@ -321,7 +314,7 @@ export class AnalyticStore {
     if (feeding.failed) return;
     feeding.batches.push({ id: batchId, rows: stored.length });
     feeding.declarations += stored.length;
-    feeding.pending = this.engine.write((w) => appendStoredRecords(w, batchId, stored, feeding.dir)).catch((err: unknown) => {
+    feeding.pending = this.engine.write((w) => appendStoredRecords(w, batchId, stored)).catch((err: unknown) => {
       feeding.failed = err;
     });
   }

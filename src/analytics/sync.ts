@@ -4,6 +4,7 @@
 // all, and applying it twice is impossible, so a crash between the row store's commit and this
 // one is repaired by the next catch-up.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { csv, type CopySource } from '../ingest/pg-copy.js';
@@ -290,7 +291,7 @@ export async function summariseLoaded(engine: Engine, batches: readonly { id: nu
  * round-trip form, so every double reads back the same; text is quoted, and an unquoted empty field
  * is NULL.
  */
-export async function appendStoredRecords(w: Writer, batchId: number, stored: readonly StoredDeclaration[], dir: string): Promise<void> {
+export async function appendStoredRecords(w: Writer, batchId: number, stored: readonly StoredDeclaration[]): Promise<void> {
   // The cells below are written by position; a column added to the layout must be added here too.
   if (DECLARATION_COLUMNS.length !== 20 || ITEM_COLUMNS.length !== 11) throw new Error('appendStoredRecords: the analytic columns changed');
   const declarations: CopySource = {
@@ -322,20 +323,22 @@ export async function appendStoredRecords(w: Writer, batchId: number, stored: re
       line[10] = it.vat_usd_cents;
     },
   };
-  for (const [table, rows, width] of [['declarations', declarations, DECLARATION_COLUMNS.length], ['declaration_items', items, ITEM_COLUMNS.length]] as const) {
-    if (!rows.count) continue;
-    const file = path.join(dir, `${table}-${batchId}.csv`);
-    const fd = fs.openSync(file, 'w');
-    try {
-      for (const chunk of csv(rows, width)) fs.writeSync(fd, chunk);
-    } finally {
-      fs.closeSync(fd);
-    }
-    try {
+  // A directory per batch, removed with its files once read: a killed load leaves at most one.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeapi-feed-'));
+  try {
+    for (const [table, rows, width] of [['declarations', declarations, DECLARATION_COLUMNS.length], ['declaration_items', items, ITEM_COLUMNS.length]] as const) {
+      if (!rows.count) continue;
+      const file = path.join(dir, `${table}.csv`);
+      const fd = fs.openSync(file, 'w');
+      try {
+        for (const chunk of csv(rows, width)) fs.writeSync(fd, chunk);
+      } finally {
+        fs.closeSync(fd);
+      }
       await w.run(`copy ${table} from '${file.replace(/'/g, "''")}' (format csv, header false, quote '"', escape '"', allow_quoted_nulls false)`);
-    } finally {
-      fs.rmSync(file, { force: true });
     }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
