@@ -7,6 +7,7 @@ import { companiesLike, companyIdsNamed } from '../../db/dialect.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { isGenericToken, nameWithoutLegalForm, normaliseCompanyName } from '../../domain/matching/company-name.js';
 import { buildNameIndex, cleanTax, type MatchCandidate, type MatchInput, type MatchResult, type SearchHit } from '../../domain/matching/name-index.js';
+import { dice, trigrams } from '../../domain/matching/similarity.js';
 import { valueOf, type Directory } from './directory.js';
 import { companiesByIds, type CompanyRow } from './queries.js';
 
@@ -49,21 +50,6 @@ function canonical(name: string): string {
   return `${n.tokens.join(' ')} ${n.legal_form}`;
 }
 
-/** Trigrams by UTF-16 unit: for a similarity, where a character outside the BMP may split. */
-function roughTrigrams(s: string): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= s.length; i++) out.add(s.slice(i, i + 3));
-  return out;
-}
-
-/** Share of trigrams two texts have in common (Dice). */
-function trigramDice(a: ReadonlySet<string>, b: string): number {
-  const other = roughTrigrams(b);
-  let shared = 0;
-  for (const t of other) if (a.has(t)) shared++;
-  return a.size + other.size === 0 ? 0 : (2 * shared) / (a.size + other.size);
-}
-
 /**
  * Companies whose names are most like `text`. The index is asked for several times `limit` names
  * by its own ranking (on SQLite by the text's rare trigrams only, so among many firms sharing
@@ -92,8 +78,8 @@ async function candidates(db: Kysely<DB>, dir: Directory, text: string, countrie
     query = sql<{ id: number; name_folded: string }>`select c.id as id, c.name_folded as name_folded from (${companyIdsNamed(names?.engine ?? null, folded)}) n
       join companies c on c.id = n.id where 1 = 1 ${inCountries} order by c.id limit ${wide}`;
   }
-  const whole = roughTrigrams(canonical(text));
-  const found = (await query.execute(db)).rows.map((r, rank) => ({ id: Number(r.id), rank, like: trigramDice(whole, canonical(r.name_folded)) }));
+  const whole = trigrams(canonical(text));
+  const found = (await query.execute(db)).rows.map((r, rank) => ({ id: Number(r.id), rank, like: dice(whole, trigrams(canonical(r.name_folded))) }));
   found.sort((a, b) => b.like - a.like || a.rank - b.rank);
   return companiesByIds(db, found.slice(0, limit).map((r) => r.id));
 }
