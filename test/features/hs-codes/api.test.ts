@@ -238,24 +238,27 @@ describeEachStore('HS Code and Product operations', (get) => {
       decl('HS-T-1', 'import', '2024-01-10', 'CN'), decl('HS-T-2', 'import', '2024-02-05', 'BD'),
       decl('HS-T-3', 'export', '2024-01-20', 'DE'), decl('HS-T-4', 'export', '2024-03-01', 'DE'),
     ];
-    // Written straight into the row store as one committed batch, as another process would: the
+    // Written straight into the row store as one committed batch, as another process would (one
+    // transaction, so a catch-up running meanwhile never sees the batch without its rows): the
     // analytic store applies it when it next catches up.
-    const batch = await db.insertInto('ingest_batches')
-      .values({ batch_key: 'hs-trade-direct', source: 'test', kind: 'api', status: 'done', rows_total: 4, rows_stored: 4, rows_duplicate: 0, rows_rejected: 0, report: '[]', started_at: new Date().toISOString() })
-      .returning('id').executeTakeFirstOrThrow();
-    const ids: number[] = [];
-    for (const r of rows) {
-      const inserted = await db.insertInto('declarations').values({ ...r, batch_id: Number(batch.id) }).returning('id').executeTakeFirstOrThrow();
-      ids.push(Number(inserted.id));
-    }
-    const item = (i: number, gtip: string, cents: number, kg: number) => ({
-      declaration_id: ids[i]!, line_no: 1, gtip, hs6: gtip.slice(0, 6), description: 'cotton t-shirts', quantity: 1,
-      quantity_unit: 'C62', net_weight_kg: kg, gross_weight_kg: kg, value_usd_cents: cents,
+    await db.transaction().execute(async (tx) => {
+      const batch = await tx.insertInto('ingest_batches')
+        .values({ batch_key: 'hs-trade-direct', source: 'test', kind: 'api', status: 'done', rows_total: 4, rows_stored: 4, rows_duplicate: 0, rows_rejected: 0, report: '[]', started_at: new Date().toISOString() })
+        .returning('id').executeTakeFirstOrThrow();
+      const ids: number[] = [];
+      for (const r of rows) {
+        const inserted = await tx.insertInto('declarations').values({ ...r, batch_id: Number(batch.id) }).returning('id').executeTakeFirstOrThrow();
+        ids.push(Number(inserted.id));
+      }
+      const item = (i: number, gtip: string, cents: number, kg: number) => ({
+        declaration_id: ids[i]!, line_no: 1, gtip, hs6: gtip.slice(0, 6), description: 'cotton t-shirts', quantity: 1,
+        quantity_unit: 'C62', net_weight_kg: kg, gross_weight_kg: kg, value_usd_cents: cents,
     });
-    await db.insertInto('declaration_items').values([
+    await tx.insertInto('declaration_items').values([
       item(0, '610910000011', 100_000, 50), item(1, '610910000012', 300_000, 100),
       item(2, '610910000011', 500_000, 200), item(3, '520942000000', 999_999, 10),
     ]).execute();
+    });
     await (await analyticsOf(db)).catchUp();
     const r = (await call('GET', '/v1/hs-codes/6109/trade')).body.data[0]!;
     expect(r.imports).toMatchObject({ value_usd: 4000, net_weight_kg: 150, records: 2, items: 2 });
