@@ -8,7 +8,6 @@ import { DEMO_SCOPES } from './http/scopes.js';
 import { countKeys, createKey, findKeyByApiKey, forgetTokenStates } from './features/auth/queries.js';
 import { UsageRecorder } from './http/usage.js';
 import { LoginThrottle } from './features/auth/throttle.js';
-import { registerBatchListeners } from './batch-listeners.js';
 import type { AppDeps } from './http/types.js';
 import { analyticsOf } from './analytics/registry.js';
 import { openRedis } from './redis/client.js';
@@ -48,7 +47,6 @@ export interface PrepareOptions {
 }
 
 export async function prepareDeps(store: Store, config: Config, options: PrepareOptions = {}): Promise<AppDeps> {
-  registerBatchListeners();
   await migrate(store);
   const log = options.log ?? (() => undefined);
   const redis = config.redisUrl ? openRedis(config.redisUrl, log) : null;

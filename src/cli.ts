@@ -8,7 +8,6 @@ import { SCOPES, parseScopes } from './http/scopes.js';
 import { createKey, writeAudit } from './features/auth/queries.js';
 import { dataCommands } from './cli-data.js';
 import { referenceCommand } from './cli-reference.js';
-import { registerBatchListeners } from './batch-listeners.js';
 
 export interface Command {
   summary: string;
@@ -105,7 +104,6 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  registerBatchListeners();
   // One bar per catch-up of the analytic store (a rebuild, or the batches a seed or load added).
   let bar: Progress | null = null;
   const analytics = {

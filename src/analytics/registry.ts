@@ -1,9 +1,10 @@
 // Which analytic store answers for a row store. Query functions take the row store's `db` first
 // (a transaction can stand in for it); the analytic store that belongs to that row store is found
 // from it here. It is opened on first use (a command that never asks an analytic question never
-// opens it) and closed with the row store.
+// opens it) and closed with the row store, as a slot of its state (src/db/state.ts).
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { stateKey, stateOf } from '../db/state.js';
 import { AnalyticStore, type AnalyticOptions, type Feed } from './store.js';
 import { EngineLockedError } from './engine.js';
 import type { RowSource } from './sync.js';
@@ -14,16 +15,27 @@ interface Entry {
   opened?: Promise<AnalyticStore>;
 }
 
-const entries = new WeakMap<Kysely<DB>, Entry>();
+const ANALYTICS = stateKey<{ entry: Entry | null }>({
+  name: 'analytics',
+  create: () => ({ entry: null }),
+  async close(slot) {
+    const e = slot.entry;
+    slot.entry = null;
+    const opened = await e?.opened?.catch(() => null);
+    await opened?.close();
+  },
+});
+
+const entryOf = (db: Kysely<DB>): Entry | null => stateOf(db).peek(ANALYTICS)?.entry ?? null;
 
 /** Makes an analytic store available for this row store, opened when first asked for. */
 export function provideAnalytics(source: RowSource, options: AnalyticOptions): void {
-  entries.set(source.db, { source, options });
+  stateOf(source.db).get(ANALYTICS).entry = { source, options };
 }
 
 /** The row store's analytic store, opening it (and starting its catch-up) on first use. */
 export function analyticsOf(db: Kysely<DB>): Promise<AnalyticStore> {
-  const e = entries.get(db);
+  const e = entryOf(db);
   if (!e) return Promise.reject(new Error('no analytic store is provided for this row store'));
   e.opened ??= AnalyticStore.open(e.source, e.options);
   return e.opened;
@@ -34,21 +46,13 @@ export function analyticsOf(db: Kysely<DB>): Promise<AnalyticStore> {
  * few reads whose best SQL differs by engine.
  */
 export function rowEngineOf(db: Kysely<DB>): RowSource['engine'] | null {
-  return entries.get(db)?.source.engine ?? null;
+  return entryOf(db)?.source.engine ?? null;
 }
 
 /** The analytic store if it is open already. */
 export async function openedAnalytics(db: Kysely<DB>): Promise<AnalyticStore | null> {
-  const e = entries.get(db);
+  const e = entryOf(db);
   return e?.opened ? e.opened : null;
-}
-
-export async function closeAnalytics(db: Kysely<DB>): Promise<void> {
-  const e = entries.get(db);
-  if (!e) return;
-  entries.delete(db);
-  const opened = await e.opened?.catch(() => null);
-  await opened?.close();
 }
 
 /**
@@ -64,7 +68,7 @@ export async function syncAnalytics(db: Kysely<DB>, say: (msg: string) => void):
     say(`analytic store up to date: ${analytics.size()} declarations (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (err) {
     if (!(err instanceof EngineLockedError)) throw err;
-    const e = entries.get(db);
+    const e = entryOf(db);
     if (e) delete e.opened;
     say(`${err.message}; the process holding it applies the new batches itself`);
   }
@@ -80,7 +84,7 @@ export async function feedAnalytics(db: Kysely<DB>): Promise<Feed | null> {
     return await (await analyticsOf(db)).feed();
   } catch (err) {
     if (!(err instanceof EngineLockedError)) throw err;
-    const e = entries.get(db);
+    const e = entryOf(db);
     if (e) delete e.opened;
     return null;
   }

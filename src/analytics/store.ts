@@ -98,9 +98,7 @@ export class AnalyticStore {
     const engine = await Engine.open({ path: opts.path, memoryLimitMb: opts.memoryLimitMb, threads: opts.threads });
     const store = new AnalyticStore(engine, source, opts);
     await store.prepare();
-    store.unsubscribe = onBatchCommitted(async (s, stored, batchId) => {
-      if (s.db === source.db) await store.applyCommitted(batchId, stored);
-    });
+    store.unsubscribe = onBatchCommitted(source.db, (_s, stored, batchId) => store.applyCommitted(batchId, stored));
     if (opts.pollMs) {
       store.timer = setInterval(() => void store.catchUp().catch((err: unknown) => store.log('catching up with the row store failed', err)), opts.pollMs);
       store.timer.unref();

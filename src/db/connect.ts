@@ -5,9 +5,10 @@ import { Kysely, SqliteDialect, PostgresDialect, type KyselyConfig } from 'kysel
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema.js';
-import { closeAnalytics, provideAnalytics } from '../analytics/registry.js';
+import { provideAnalytics } from '../analytics/registry.js';
 import type { AnalyticOptions } from '../analytics/store.js';
 import { readingSqliteDialect } from './sqlite-readers.js';
+import { openState } from './state.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -86,6 +87,9 @@ export function engineOf(url: string): Engine {
 
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const store = engineOf(url) === 'sqlite' ? openSqlite(url.slice('sqlite:'.length), options) : await openPostgres(url, options);
+  // What this process keeps for the store (src/db/state.ts), closed before the connections: a
+  // slot may still use them while it closes.
+  const state = openState(store.db);
   provideAnalytics(store, {
     path: defaultAnalyticsPath(url),
     memoryLimitMb: 1024,
@@ -97,8 +101,11 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
   });
   const closeRows = store.close.bind(store);
   store.close = async () => {
-    await closeAnalytics(store.db);
-    await closeRows();
+    try {
+      await state.close();
+    } finally {
+      await closeRows();
+    }
   };
   return store;
 }

@@ -15,7 +15,9 @@ import { PORT_BY_CODE } from '../../reference/ports.js';
 import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import { parseFilters, type Filters, type Flow } from './filters.js';
-import { rowCacheOf } from './row-cache.js';
+import { rowCacheKey } from './row-cache.js';
+import { approxBytes } from './approx-bytes.js';
+import { stateOf } from '../../db/state.js';
 import { columnarList, columnarPageIds } from './columnar-pages.js';
 
 // --- sorting and cursors ------------------------------------------------------------------------
@@ -390,10 +392,13 @@ export async function listDeclarations(
   return res.rows.map(normaliseRow);
 }
 
-// Rows kept per cache generation: a few hundred pages of 100.
-const ROW_CACHE_SIZE = 50_000;
+// Bytes kept per cache generation: tens of thousands of rows, a few hundred pages of 100; bounded
+// in bytes since a bill's containers are a list of any length.
+const ROW_CACHE_BYTES = 32 * 1024 * 1024;
 // A later declaration may bring more containers to a known bill: the same lag as the aggregate answers.
 const BILL_TTL_MS = 30_000;
+const BILLS = rowCacheKey<string, BillOfLadingRow | null>('bills of lading', ROW_CACHE_BYTES, BILL_TTL_MS, approxBytes);
+const CONTAINERS = rowCacheKey<string, ContainerRow[]>('containers of bills', ROW_CACHE_BYTES, BILL_TTL_MS, approxBytes);
 
 /** A page of headers and the cursor of the next page (null on the last). */
 export async function declarationPage(db: Kysely<DB>, input: ListInput): Promise<{ rows: DeclarationRow[]; next_cursor: string | null }> {
@@ -470,7 +475,7 @@ export async function itemsOf(db: Kysely<DB>, declarationId: number): Promise<It
 
 export async function billsByNumber(db: Kysely<DB>, numbers: string[]): Promise<Map<string, BillOfLadingRow>> {
   if (!numbers.length) return new Map();
-  const found = await rowCacheOf<string, BillOfLadingRow | null>(db, 'bills', ROW_CACHE_SIZE, BILL_TTL_MS).getMany(numbers, async (missing) => {
+  const found = await stateOf(db).get(BILLS).getMany(numbers, async (missing) => {
     const rows = await db.selectFrom('bills_of_lading').selectAll().where('bl_number', 'in', missing).execute();
     return new Map(rows.map((r) => [r.bl_number, r]));
   }, null);
@@ -481,7 +486,7 @@ export async function billsByNumber(db: Kysely<DB>, numbers: string[]): Promise<
 
 export async function containersByBill(db: Kysely<DB>, numbers: string[]): Promise<Map<string, ContainerRow[]>> {
   if (!numbers.length) return new Map();
-  const found = await rowCacheOf<string, ContainerRow[]>(db, 'containers', ROW_CACHE_SIZE, BILL_TTL_MS).getMany(numbers, async (missing) => {
+  const found = await stateOf(db).get(CONTAINERS).getMany(numbers, async (missing) => {
     const rows = await db.selectFrom('containers').selectAll().where('bl_number', 'in', missing).orderBy('bl_number').orderBy('container_no').execute();
     const out = new Map<string, ContainerRow[]>();
     for (const r of rows) {

@@ -4,24 +4,30 @@
 // Why: a page of 100 declarations is one indexed read of 100 headers and two joins each, the
 // largest part of a list request's cost once the page is picked in memory; clients page and
 // re-filter over the same recent records.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { stateKey, type StateKey } from '../../db/state.js';
 
 interface Entry<V> {
   at: number;
   value: V;
+  weight: number;
 }
 
 /**
- * Two generations of at most `max` entries each: a full young generation becomes the old one, so
- * an entry used within the last `max` insertions stays without any per-hit bookkeeping. Entries
- * older than `ttlMs` are read again (rows another process may have added to); `clear` drops all.
+ * Two generations of at most `max` weight each (entries, unless `weigh` gives each its own, e.g.
+ * bytes): a full young generation becomes the old one, so an entry used lately stays without any
+ * per-hit bookkeeping. Entries older than `ttlMs` are read again (rows another process may have
+ * added to); `clear` drops all.
  */
 export class RowCache<K, V> {
   private young = new Map<K, Entry<V>>();
   private old = new Map<K, Entry<V>>();
+  private youngWeight = 0;
 
-  constructor(private readonly max: number, private readonly ttlMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
 
   /** The values of `keys` (absent ones left out), reading the missing ones with `load` in one call. */
   async getMany(keys: readonly K[], load: (missing: K[]) => Promise<Map<K, V>>, absent?: V): Promise<Map<K, V>> {
@@ -40,7 +46,7 @@ export class RowCache<K, V> {
       const v = loaded.has(k) ? loaded.get(k)! : absent;
       if (v === undefined) continue;
       out.set(k, v);
-      this.put(k, { at: now, value: v });
+      this.put(k, { at: now, value: v, weight: this.weigh(v) });
     }
     return out;
   }
@@ -48,29 +54,27 @@ export class RowCache<K, V> {
   clear(): void {
     this.young = new Map();
     this.old = new Map();
+    this.youngWeight = 0;
   }
 
   private put(k: K, e: Entry<V>): void {
-    if (this.young.size >= this.max) {
+    if (e.weight > this.max) return;
+    if (this.youngWeight + e.weight > this.max) {
       this.old = this.young;
       this.young = new Map();
+      this.youngWeight = 0;
     }
+    const before = this.young.get(k);
+    if (before) this.youngWeight -= before.weight;
     this.young.set(k, e);
+    this.youngWeight += e.weight;
   }
 }
 
-const caches = new WeakMap<Kysely<DB>, Map<string, RowCache<unknown, unknown>>>();
-
-/** The cache named `name` of this store (one per `db`, so stores never see each other's rows). */
-export function rowCacheOf<K, V>(db: Kysely<DB>, name: string, max: number, ttlMs: number): RowCache<K, V> {
-  let byName = caches.get(db);
-  if (!byName) caches.set(db, (byName = new Map()));
-  let c = byName.get(name);
-  if (!c) byName.set(name, (c = new RowCache<unknown, unknown>(max, ttlMs)));
-  return c as RowCache<K, V>;
-}
-
-/** This process committed rows to the store behind `db`: what was read before may have grown. */
-export function clearRowCaches(db: Kysely<DB>): void {
-  for (const c of caches.get(db)?.values() ?? []) c.clear();
+/**
+ * A row cache of each store, declared once by the module that reads the rows: dropped when this
+ * process commits records (what was read before may have grown) and with the store.
+ */
+export function rowCacheKey<K, V>(name: string, max: number, ttlMs: number, weigh?: (value: V) => number): StateKey<RowCache<K, V>> {
+  return stateKey({ name, create: () => new RowCache<K, V>(max, ttlMs, weigh), changed: (c) => c.clear(), close: (c) => c.clear() });
 }

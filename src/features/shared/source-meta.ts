@@ -2,6 +2,7 @@
 // refreshed. Cached briefly: it changes only when a batch is ingested.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
 
 export interface SourceMeta {
   datasets: string[];
@@ -9,11 +10,17 @@ export interface SourceMeta {
   last_refresh: string | null;
 }
 
-let cached: { at: number; db: Kysely<DB>; value: SourceMeta } | null = null;
 const TTL_MS = 10_000;
+// Dropped when this process commits a batch; another process's batch shows within TTL_MS.
+const CACHED = stateKey<{ at: number; value: SourceMeta | null }>({
+  name: 'source meta',
+  create: () => ({ at: 0, value: null }),
+  changed: (c) => (c.value = null),
+});
 
 export async function sourceMeta(db: Kysely<DB>): Promise<SourceMeta> {
-  if (cached && cached.db === db && Date.now() - cached.at < TTL_MS) return cached.value;
+  const cached = stateOf(db).get(CACHED);
+  if (cached.value && Date.now() - cached.at < TTL_MS) return cached.value;
   const [range, sources, last] = await Promise.all([
     // Two queries, not one: each of min and max alone is read from the end of the date index.
     Promise.all([
@@ -28,10 +35,11 @@ export async function sourceMeta(db: Kysely<DB>): Promise<SourceMeta> {
     coverage: { from: range?.lo ? String(range.lo) : null, to: range?.hi ? String(range.hi) : null },
     last_refresh: last?.at ? String(last.at) : null,
   };
-  cached = { at: Date.now(), db, value };
+  cached.at = Date.now();
+  cached.value = value;
   return value;
 }
 
-export function invalidateSourceMeta(): void {
-  cached = null;
+export function invalidateSourceMeta(db: Kysely<DB>): void {
+  stateOf(db).get(CACHED).value = null;
 }

@@ -92,7 +92,7 @@ describeEachStore('import and export data', (get) => {
     await writeBatch(store, input.slice(0, 200), { batchKey: 'flows-1', source: 'test' });
     await writeBatch(store, input.slice(200), { batchKey: 'flows-2', source: 'test' });
     await insertBills(store, input);
-    invalidateSourceMeta();
+    invalidateSourceMeta(store.db);
     decls = await load(store);
     t = await makeTestApp(store);
     auth = { authorization: `Bearer ${await t.token(['trade:read'])}` };
@@ -164,7 +164,7 @@ describeEachStore('import and export data', (get) => {
       expect(new Set(seen).size).toBe(seen.length);
       for (const no of before) expect(seen).toContain(no);
     }
-    invalidateSourceMeta();
+    invalidateSourceMeta(store.db);
     decls = await load(store);
   });
 

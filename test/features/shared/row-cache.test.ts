@@ -56,4 +56,15 @@ describe('row cache', () => {
     await small.getMany([1], b.load);
     expect(b.calls).toHaveLength(7);
   });
+
+  it('bounds a generation by weight when given one', async () => {
+    const c = new RowCache<number, string>(10, 60_000, (v) => v.length);
+    const a = loader(new Map([[1, 'xxxxxx'], [2, 'xxxxxx'], [3, 'xxxxxx'], [4, 'x'.repeat(11)]]));
+    for (const k of [1, 2, 3]) await c.getMany([k], a.load);
+    await c.getMany([2, 3], a.load); // the last two generations: kept
+    await c.getMany([1], a.load); // pushed out
+    await c.getMany([4, 4], a.load); // heavier than a generation: never kept
+    await c.getMany([4], a.load);
+    expect(a.calls).toEqual([[1], [2], [3], [1], [4], [4]]);
+  });
 });

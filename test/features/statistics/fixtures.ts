@@ -46,6 +46,6 @@ export const monthsOf = (year: number) => Array.from({ length: 12 }, (_, i) => `
 export async function load(store: Store, lines: Line[], key: string): Promise<void> {
   const res = await writeBatch(store, lines.map(declaration), { batchKey: key, source: 'test' });
   if (res.rejected.length) throw new Error(`rejected rows: ${JSON.stringify(res.rejected.slice(0, 3))}`);
-  // The aggregate and source caches are process-wide; a test that has just loaded data starts fresh.
-  invalidateSourceMeta();
+  // A test that has just loaded data starts with a fresh source meta.
+  invalidateSourceMeta(store.db);
 }

@@ -23,7 +23,7 @@ export async function seed(store: Store, seedValue: number, count: number): Prom
   for (let b = 0; b * 200 < input.length; b++) {
     await writeBatch(store, input.slice(b * 200, b * 200 + 200), { batchKey: `trade-${seedValue}-${b}`, source: 'test' });
   }
-  invalidateSourceMeta();
+  invalidateSourceMeta(store.db);
   return loadRaw(store);
 }
 
