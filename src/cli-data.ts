@@ -120,7 +120,7 @@ const verify: Command = {
   run(_args, ctx) {
     return withStore(ctx, async (store) => {
       console.log('recomputing every rollup from the records and comparing it with the analytic store');
-      const bar = startProgress({ label: 'verify', total: 1, unit: 'rollups' });
+      const bar = startProgress({ label: 'verify', total: 1, unit: 'rollup months' });
       let report;
       try {
         report = await verifyRollups(store, { progress: (done, total) => bar.update(done, total) });

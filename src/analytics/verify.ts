@@ -74,44 +74,85 @@ function keyOf(def: RollupDef, row: Record<string, unknown>): Record<string, str
   return out;
 }
 
+/** First day of a month (YYYYMM) as an ISO date. */
+function monthStart(period: number): string {
+  const y = Math.floor(period / 100);
+  const m = period % 100;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+}
+
+function nextPeriod(period: number): number {
+  return period % 100 === 12 ? period + 89 : period + 1;
+}
+
+/**
+ * Every month the row store's declarations are registered in (read off the registration date's
+ * index, first and last) and every month a rollup of the analytic store holds.
+ */
+async function monthsToCheck(store: Store, analytics: AnalyticStore): Promise<number[]> {
+  const range = await sql<{ lo: unknown; hi: unknown }>`select min(registered_at) as lo, max(registered_at) as hi from declarations`.execute(store.db);
+  // node-postgres reads a date as local midnight; SQLite holds the ISO text.
+  const periodOf = (d: unknown) => {
+    if (d instanceof Date) return d.getFullYear() * 100 + d.getMonth() + 1;
+    const iso = String(d);
+    return Number(iso.slice(0, 4)) * 100 + Number(iso.slice(5, 7));
+  };
+  const months = new Set<number>();
+  const { lo, hi } = range.rows[0] ?? {};
+  if (lo != null && hi != null) for (let p = periodOf(lo); p <= periodOf(hi); p = nextPeriod(p)) months.add(p);
+  const held = await analytics.query(ROLLUPS.map((d) => `select distinct period from ${d.table}`).join(' union '));
+  for (const r of held) months.add(Number(r.period));
+  return [...months].sort((a, b) => a - b);
+}
+
 /**
  * Recomputes every rollup from the row store's raw records and compares it with the analytic
  * store's, key by key (a key may hold a row per batch until compaction, so those are summed first).
  * Integer measures must match exactly; floating sums may differ in the last bits, being added in
- * another order.
+ * another order. Every rollup is keyed by month, so the two sides are compared a month at a time:
+ * memory holds one month of one rollup, whatever the size of the store.
  */
-export async function verifyRollups(store: Store, opts: { maxListed?: number; progress?: (tablesDone: number, tables: number) => void } = {}): Promise<VerifyReport> {
+export async function verifyRollups(store: Store, opts: { maxListed?: number; progress?: (done: number, total: number) => void } = {}): Promise<VerifyReport> {
   const maxListed = opts.maxListed ?? 1000;
   const analytics = await analyticsOf(store.db);
   await analytics.catchUp();
+  const months = await monthsToCheck(store, analytics);
   const differences: RollupDifference[] = [];
   const tables: VerifyReport['tables'] = [];
+  let done = 0;
   for (const def of ROLLUPS) {
     const measures = measuresOf(def);
-    const expected = keyed(def, (await store.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(recomputeSql(def), []))).rows);
-    const stored = keyed(def, await analytics.query(`select ${def.keys.join(', ')}, ${measures.map((m) => `sum(${m}) as ${m}`).join(', ')} from ${def.table} group by all`));
     let count = 0;
+    let rows = 0;
     const note = (d: RollupDifference) => {
       count++;
       if (differences.length < maxListed) differences.push(d);
     };
-    for (const [k, want] of expected) {
-      const have = stored.get(k);
-      if (!have) {
-        note({ table: def.table, kind: 'missing', key: keyOf(def, want) });
-        continue;
+    for (const period of months) {
+      // The registration date's range lets either row store read the month through an index.
+      const declarations = `(select * from declarations where registered_at >= '${monthStart(period)}' and registered_at < '${monthStart(nextPeriod(period))}' and period = ${period})`;
+      const recompute = recomputeSql(def, { ...RAW, declarations });
+      const expected = keyed(def, (await store.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(recompute, []))).rows);
+      const stored = keyed(def, await analytics.query(`select ${def.keys.join(', ')}, ${measures.map((m) => `sum(${m}) as ${m}`).join(', ')} from ${def.table} where period = ? group by all`, [period]));
+      for (const [k, want] of expected) {
+        const have = stored.get(k);
+        if (!have) {
+          note({ table: def.table, kind: 'missing', key: keyOf(def, want) });
+          continue;
+        }
+        const diff: Record<string, [number, number]> = {};
+        for (const m of def.exact) if (Number(want[m]) !== Number(have[m])) diff[m] = [Number(want[m]), Number(have[m])];
+        for (const m of def.approx) if (!approxEqual(Number(want[m]), Number(have[m]))) diff[m] = [Number(want[m]), Number(have[m])];
+        if (Object.keys(diff).length) note({ table: def.table, kind: 'different', key: keyOf(def, want), measures: diff });
       }
-      const diff: Record<string, [number, number]> = {};
-      for (const m of def.exact) if (Number(want[m]) !== Number(have[m])) diff[m] = [Number(want[m]), Number(have[m])];
-      for (const m of def.approx) if (!approxEqual(Number(want[m]), Number(have[m]))) diff[m] = [Number(want[m]), Number(have[m])];
-      if (Object.keys(diff).length) note({ table: def.table, kind: 'different', key: keyOf(def, want), measures: diff });
+      for (const [k, have] of stored) {
+        // A row of zeros is what a fully retracted key leaves; only non-zero extras count.
+        if (!expected.has(k) && def.exact.some((m) => Number(have[m]) !== 0)) note({ table: def.table, kind: 'extra', key: keyOf(def, have) });
+      }
+      rows += stored.size;
+      opts.progress?.(++done, ROLLUPS.length * months.length);
     }
-    for (const [k, have] of stored) {
-      // A row of zeros is what a fully retracted key leaves; only non-zero extras count.
-      if (!expected.has(k) && def.exact.some((m) => Number(have[m]) !== 0)) note({ table: def.table, kind: 'extra', key: keyOf(def, have) });
-    }
-    tables.push({ table: def.table, rows: stored.size, differences: count });
-    opts.progress?.(tables.length, ROLLUPS.length);
+    tables.push({ table: def.table, rows, differences: count });
   }
   return { ok: tables.every((t) => t.differences === 0), tables, differences };
 }

@@ -141,9 +141,12 @@ describeEachStore('ingest writer', (get) => {
     const analytics = await analyticsOf(store.db);
     await analytics.execute('update rollup_items_monthly set value_usd_cents = value_usd_cents + 1 where period = (select min(period) from rollup_items_monthly)');
     await analytics.execute('delete from rollup_company_monthly where period = (select max(period) from rollup_company_monthly)');
+    // A month no declaration is registered in: verify compares month by month, and must still look there.
+    await analytics.execute('insert into rollup_country_monthly select * replace (199001 as period) from rollup_country_monthly where records > 0 limit 1');
     const report = await verifyRollups(store);
     expect(report.ok).toBe(false);
     expect(report.differences.some((d) => d.table === 'rollup_items_monthly' && d.kind === 'different' && d.measures?.value_usd_cents)).toBe(true);
     expect(report.differences.some((d) => d.table === 'rollup_company_monthly' && d.kind === 'missing')).toBe(true);
+    expect(report.differences).toContainEqual(expect.objectContaining({ table: 'rollup_country_monthly', kind: 'extra', key: expect.objectContaining({ period: 199001 }) }));
   });
 });
