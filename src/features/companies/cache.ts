@@ -1,25 +1,21 @@
 // Answers derived from records change only at ingestion; a short-lived per-store memo keeps
-// repeated reads of the same company or route from re-running the same grouped queries.
-import { AgingMap } from '../shared/aging-map.js';
+// repeated reads of the same company or route from re-running the same grouped queries. Bounded in
+// bytes (a company's partner pairs or a network run to megabytes), and dropped when this process
+// commits records; another process's records show within TTL_MS.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
+import { PromiseMemo } from '../shared/promise-memo.js';
 
 const TTL_MS = 30_000;
-const MAX_ENTRIES = 2_000;
-const memos = new WeakMap<object, AgingMap<Promise<unknown>>>();
+const MAX_BYTES = 32 * 1024 * 1024;
+const MEMOS = stateKey({ name: 'company memos', create: () => new PromiseMemo(TTL_MS, MAX_BYTES), changed: (m) => m.clear(), close: (m) => m.clear() });
 
-export function memo<T>(scope: object, key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
-  let memo = memos.get(scope);
-  if (!memo) memos.set(scope, (memo = new AgingMap(TTL_MS, MAX_ENTRIES)));
-  const hit = memo.get(key, now);
-  if (hit) return hit as Promise<T>;
-  const value = compute();
-  const entries = memo;
-  entries.set(key, value, now);
-  // A failed computation must not be served again.
-  value.catch(() => entries.delete(key));
-  return value;
+export function memo<T>(db: Kysely<DB>, key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+  return stateOf(db).get(MEMOS).get(key, compute, now);
 }
 
 /** Forget every memo of one store (tests that add records and read again). */
-export function forgetMemos(scope: object): void {
-  memos.delete(scope);
+export function forgetMemos(db: Kysely<DB>): void {
+  stateOf(db).peek(MEMOS)?.clear();
 }

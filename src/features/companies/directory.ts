@@ -5,6 +5,7 @@
 // most every few seconds and a change triggers a rebuild, while the old order keeps answering.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { allCompanyFilters, companiesFingerprint, nameIndexStats, tradeValues, type CompanyFilterRow, type NameIndexStats } from './queries.js';
 
@@ -97,7 +98,7 @@ interface Slot {
   building: Promise<Directory> | null;
 }
 
-const slots = new WeakMap<object, Slot>();
+const SLOT = stateKey<Slot>({ name: 'company directory', create: () => ({ current: null, builtAt: 0, checkedAt: 0, building: null }) });
 
 async function latestDeclaration(db: Kysely<DB>): Promise<number> {
   const r = await db.selectFrom('declarations').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
@@ -119,9 +120,7 @@ async function build(db: Kysely<DB>): Promise<Directory> {
 }
 
 export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Directory> {
-  let slot = slots.get(db);
-  if (!slot) slots.set(db, (slot = { current: null, builtAt: 0, checkedAt: 0, building: null }));
-  const s = slot;
+  const s = stateOf(db).get(SLOT);
   const rebuild = () => {
     s.building ??= build(db)
       .then((d) => {
@@ -155,6 +154,6 @@ export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Di
 }
 
 /** Drop the directory of a store (tests that add companies and search at once). */
-export function forgetDirectory(db: object): void {
-  slots.delete(db);
+export function forgetDirectory(db: Kysely<DB>): void {
+  void stateOf(db).delete(SLOT);
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { DB } from '../../db/schema.js';
-import { AgingMap } from '../shared/aging-map.js';
 import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { DEFAULT_MATCH_THRESHOLD } from '../../domain/matching/name-index.js';
 import { getDirectory, type Directory } from './directory.js';
+import { directoryMemoKey, memoFor } from './directory-memo.js';
 import { matchNames, type NamedMatch } from './name-search.js';
 import { Nullable } from './params.js';
 
@@ -100,10 +100,10 @@ type Input = { name: string; country: string | null; tax_number: string | null }
 
 // Matching is a pure function of the companies and the input, and reconciliation jobs send the
 // same names again and again: each input's result is remembered with the directory it came from
-// (replaced when companies are added), bounded in bytes.
+// (dropped when a new directory replaces it: companies were added), bounded in bytes.
 const MATCH_MEMO_BYTES = 8 * 1024 * 1024;
 const MATCH_MEMO_MS = 10 * 60_000;
-const matchMemo = new WeakMap<Directory, AgingMap<NamedMatch>>();
+const MATCH_MEMO = directoryMemoKey<NamedMatch>('company matches', MATCH_MEMO_MS, MATCH_MEMO_BYTES, (r) => matchBytes(r));
 
 function matchBytes(r: NamedMatch): number {
   let n = 128 + 64 * r.taxNumbers.size;
@@ -112,8 +112,7 @@ function matchBytes(r: NamedMatch): number {
 }
 
 async function matchAll(db: Kysely<DB>, dir: Directory, inputs: Input[], threshold: number, candidates: number): Promise<NamedMatch[]> {
-  let memo = matchMemo.get(dir);
-  if (!memo) matchMemo.set(dir, (memo = new AgingMap(MATCH_MEMO_MS, MATCH_MEMO_BYTES, matchBytes)));
+  const memo = memoFor(db, MATCH_MEMO, dir);
   const keys = inputs.map((i) => JSON.stringify([i.name, i.country, i.tax_number, threshold, candidates]));
   const known = new Map<string, NamedMatch>();
   const missing = new Map<string, Input>();

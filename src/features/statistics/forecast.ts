@@ -5,6 +5,8 @@ import { defineOperation, FormatParam, wantsDownload } from '../../http/operatio
 import type { Freq } from '../shared/aggregate.js';
 import { FilterParams, parseFilters, type Filters } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
+import { PromiseMemo } from '../shared/promise-memo.js';
+import { stateKey, stateOf } from '../../db/state.js';
 import { forecastSeries, type ForecastSuccess } from '../../domain/stats/index.js';
 import { periodAfter, PERIODS_PER_YEAR, type Window } from './periods.js';
 import { asDownload, FlowParam, FreqParam, loadSeries, ratio, resolveWindow, round2, seriesTooShort, statsMeta, withWindow } from './params.js';
@@ -36,24 +38,16 @@ export function forecastSlice(periods: string[], values: number[], freq: Freq, h
 }
 
 // Fitting and backtesting the candidate models costs far more than reading the series, and the
-// answer only changes when data is loaded: keep it briefly per normalised query and data state.
+// answer only changes when data is loaded: keep it briefly per normalised query and data state (its
+// last refresh and coverage), bounded in bytes.
 const TTL_MS = 60_000;
-const MAX_ENTRIES = 500;
-const cache = new WeakMap<object, Map<string, { at: number; value: Promise<SliceForecast> }>>();
+const MAX_BYTES = 4 * 1024 * 1024;
+const FORECASTS = stateKey({ name: 'forecasts', create: () => new PromiseMemo(TTL_MS, MAX_BYTES), close: (m) => m.clear() });
 
 async function cachedForecast(db: Kysely<DB>, f: Filters, freq: Freq, horizon: number, w: Window): Promise<SliceForecast> {
   const src = await sourceMeta(db);
   const key = JSON.stringify([f, freq, horizon, src.last_refresh, src.coverage]);
-  let entries = cache.get(db);
-  if (!entries) cache.set(db, (entries = new Map()));
-  const hit = entries.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  const value = loadSeries(db, f, freq).then((s) => forecastSlice(s.periods, s.values, freq, horizon, w));
-  const map = entries;
-  map.set(key, { at: Date.now(), value });
-  value.catch(() => map.delete(key));
-  return value;
+  return stateOf(db).get(FORECASTS).get(key, () => loadSeries(db, f, freq).then((s) => forecastSlice(s.periods, s.values, freq, horizon, w)));
 }
 
 export const getForecast = defineOperation({
