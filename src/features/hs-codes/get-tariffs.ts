@@ -3,7 +3,7 @@ import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { DEFAULT_EDITION } from './builtin.js';
 import { CodeParams, DateParam, findCode, parseCode, parseCountry, parseDay } from './params.js';
-import { tariffGroups } from './tariff-groups.js';
+import { tariffGroups, tariffMemoOf } from './tariff-groups.js';
 
 const Str = Type.String();
 const NullStr = Type.Union([Type.String(), Type.Null()]);
@@ -60,7 +60,7 @@ export const getHsCodeTariffs = defineOperation({
     const origin = query.origin !== undefined ? parseCountry('origin', query.origin) : null;
     const date = parseDay('date', query.date);
     await findCode(deps.store.db, DEFAULT_EDITION, code);
-    const r = tariffGroups(code, date, origin);
+    const r = tariffGroups(tariffMemoOf(deps.store.db), code, date, origin);
     if (!r.ok) throw badParam(r.error.field, r.error.message);
     return { data: r.groups, meta: { query: { code, origin, date } } };
   },

@@ -5,15 +5,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { buildClassifier, type HsClassifier, type HsDoc } from '../../domain/classify/classifier.js';
-import { DEFAULT_EDITION } from './builtin.js';
+import { DEFAULT_EDITION, EDITIONS } from './builtin.js';
+import { stateKey, stateOf } from '../../db/state.js';
+import { AgingMap } from '../shared/aging-map.js';
 import { allCodes, declaredDescriptions, ensureBuiltins, hsVersion, itemsMark } from './queries.js';
 
 type Db = Kysely<DB>;
 
 interface Cached { key: string; builtAt: number; index: Promise<HsClassifier> }
 
-const search = new WeakMap<Db, Map<string, Cached>>();
-const classify = new WeakMap<Db, Cached>();
+// Per store: the word index of each edition asked for (at most one per edition the API accepts)
+// and the classifier, each valid for the nomenclature version it was built from.
+const INDEXES = stateKey<{ search: AgingMap<Cached>; classify: Cached | null }>({
+  name: 'hs indexes',
+  create: () => ({ search: new AgingMap<Cached>(Infinity, EDITIONS.length), classify: null }),
+});
 
 // Declarations arrive in batches; rebuilding the classifier on each would thrash, so a new build
 // waits at least this long after the previous one.
@@ -37,13 +43,15 @@ function nomenclatureDocs(rows: Awaited<ReturnType<typeof allCodes>>, filter: (c
 export async function searchIndex(db: Db, edition: string): Promise<HsClassifier> {
   await ensureBuiltins(db);
   const key = await hsVersion(db);
-  let perEdition = search.get(db);
-  if (!perEdition) search.set(db, (perEdition = new Map()));
+  const perEdition = stateOf(db).get(INDEXES).search;
   const cached = perEdition.get(edition);
   if (cached && cached.key === key) return cached.index;
   const index = allCodes(db, edition).then((rows) => buildClassifier(nomenclatureDocs(rows, () => true)));
-  perEdition.set(edition, { key, builtAt: Date.now(), index });
-  index.catch(() => perEdition.delete(edition));
+  const entry = { key, builtAt: Date.now(), index };
+  perEdition.set(edition, entry);
+  index.catch(() => {
+    if (perEdition.get(edition) === entry) perEdition.delete(edition);
+  });
   return index;
 }
 
@@ -55,7 +63,8 @@ export async function searchIndex(db: Db, edition: string): Promise<HsClassifier
 export async function classifier(db: Db): Promise<HsClassifier> {
   await ensureBuiltins(db);
   const key = `${await hsVersion(db)}/${await itemsMark(db)}`;
-  const cached = classify.get(db);
+  const slot = stateOf(db).get(INDEXES);
+  const cached = slot.classify;
   if (cached && (cached.key === key || Date.now() - cached.builtAt < CLASSIFIER_REBUILD_MS)) return cached.index;
   const index = (async () => {
     const rows = await allCodes(db, DEFAULT_EDITION);
@@ -68,17 +77,17 @@ export async function classifier(db: Db): Promise<HsClassifier> {
   const entry = { key, builtAt: Date.now(), index };
   const previous = cached?.index;
   if (!previous) {
-    classify.set(db, entry);
+    slot.classify = entry;
     index.catch(() => {
-      if (classify.get(db) === entry) classify.delete(db);
+      if (slot.classify === entry) slot.classify = null;
     });
     return index;
   }
   // Until the new build is done the previous one answers (its builtAt is moved on, so concurrent
   // requests do not start builds of their own); a failed build leaves the previous one in place.
-  classify.set(db, { key: cached.key, builtAt: Date.now(), index: previous });
+  slot.classify = { key: cached.key, builtAt: Date.now(), index: previous };
   index.then(
-    () => classify.set(db, entry),
+    () => (slot.classify = entry),
     () => undefined,
   );
   return previous;

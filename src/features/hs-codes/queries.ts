@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
 import { startsWith } from '../../db/dialect.js';
 import { builtinConcordance, builtinHsRows, type ConcordanceRow, type HsCodeRow } from './builtin.js';
 import { aggregate } from '../shared/aggregate.js';
@@ -66,24 +67,26 @@ export async function upsertConcordance(db: Db, rows: readonly ConcordanceRow[],
   return written;
 }
 
-const seeded = new WeakMap<Db, Promise<void>>();
+const SEEDED = stateKey<{ done: Promise<void> | null }>({ name: 'hs builtins loaded', create: () => ({ done: null }) });
 
 /**
  * Loads the built-in nomenclature and concordance once per store and process. Idempotent: rows
  * already present (built in or ingested) are left as they are.
  */
 export function ensureBuiltins(db: Db): Promise<void> {
-  let p = seeded.get(db);
-  if (!p) {
-    p = (async () => {
+  const seeded = stateOf(db).get(SEEDED);
+  if (!seeded.done) {
+    const p = (async () => {
       const written = await db.transaction().execute(async (tx) =>
         (await upsertHsCodes(tx, builtinHsRows(), 'keep')) + (await upsertConcordance(tx, builtinConcordance(), 'keep')));
       if (written > 0) await bumpHsVersion(db);
     })();
-    p.catch(() => seeded.delete(db));
-    seeded.set(db, p);
+    p.catch(() => {
+      if (seeded.done === p) seeded.done = null;
+    });
+    seeded.done = p;
   }
-  return p;
+  return seeded.done;
 }
 
 export type StoredHsCode = Omit<HsCodeRow, 'search_text'>;

@@ -1,6 +1,11 @@
 // Duties by origin group. Without an origin, every country is resolved and countries that end up
 // with the same customs-duty treatment and the same İGV column form one group, so the list shows
 // MFN, the EU customs union, EFTA and each FTA partner exactly as the tariff treats them.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
+import { AgingMap } from '../shared/aging-map.js';
+import { approxBytes } from '../shared/approx-bytes.js';
 import { COUNTRIES } from '../../reference/countries.js';
 import { AGREEMENTS, IGV_GROUP_NAMES, agreementCovers } from '../../reference/agreements.js';
 import { TARIFF_MEASURES, type Levy, type TariffMeasure } from '../../reference/tariffs.js';
@@ -89,34 +94,52 @@ function toGroup(members: readonly ResolvedMeasures[], single: boolean): TariffG
 
 type Groups = { ok: true; groups: TariffGroup[] } | { ok: false; error: TariffError };
 
-// Answers depend only on the shipped reference data, so they are kept for the life of the process
-// (the most recently used kept when full): by code, and by class of code. Two codes with the same
-// applicable measures that the same agreements reach resolve alike for every origin, but for the
-// code itself; resolving every origin costs milliseconds, a class is shared by whole chapters.
-const MEMO_MAX = 5_000;
-const byCode = new Map<string, Groups>();
-const byClass = new Map<string, TariffGroup[]>();
+// Answers depend only on the shipped reference data, so they are kept with the store's state (the
+// most recently used kept, bounded in bytes: a code's groups list every origin): by code, and by
+// class of code. Two codes with the same applicable measures that the same agreements reach
+// resolve alike for every origin, but for the code itself; resolving every origin costs
+// milliseconds, a class is shared by whole chapters.
+const BY_CODE_BYTES = 32 * 1024 * 1024;
+const BY_CLASS_BYTES = 16 * 1024 * 1024;
 
-function remember<T>(memo: Map<string, T>, key: string, value: T): T {
-  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string);
-  memo.set(key, value);
+interface Kept<T> {
+  value: T;
+  bytes: number;
+}
+
+export class TariffGroupMemo {
+  readonly byCode = new AgingMap<Kept<Groups>>(Infinity, BY_CODE_BYTES, (k) => k.bytes);
+  readonly byClass = new AgingMap<Kept<TariffGroup[]>>(Infinity, BY_CLASS_BYTES, (k) => k.bytes);
+
+  clear(): void {
+    this.byCode.clear();
+    this.byClass.clear();
+  }
+}
+
+const MEMO = stateKey({ name: 'tariff groups', create: () => new TariffGroupMemo(), close: (m) => m.clear() });
+
+/** The store's memo of tariff groups. */
+export const tariffMemoOf = (db: Kysely<DB>): TariffGroupMemo => stateOf(db).get(MEMO);
+
+function remember<T>(memo: AgingMap<Kept<T>>, key: string, value: T): T {
+  memo.set(key, { value, bytes: 2 * key.length + approxBytes(value) });
   return value;
 }
 
-function recall<T>(memo: Map<string, T>, key: string): T | undefined {
+function recall<T>(memo: AgingMap<Kept<T>>, key: string): T | undefined {
   const hit = memo.get(key);
-  if (hit !== undefined) {
-    memo.delete(key);
-    memo.set(key, hit);
-  }
-  return hit;
+  // Set again, it moves to the back: the last to go.
+  if (hit) memo.set(key, hit);
+  return hit?.value;
 }
 
 /**
  * One group for a given origin, or every origin group; an error names the input at fault. Callers
  * share the returned groups and must not change them.
  */
-export function tariffGroups(code: string, date: string, origin: string | null): Groups {
+export function tariffGroups(memo: TariffGroupMemo, code: string, date: string, origin: string | null): Groups {
+  const { byCode, byClass } = memo;
   const key = `${code}|${date}|${origin ?? ''}`;
   const hit = recall(byCode, key);
   if (hit) return hit;

@@ -5,6 +5,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
 import type { Knowledge } from '../../domain/classify/knowledge.js';
 import { buildTariffClassifierInSteps, type TariffClassifier } from '../../domain/classify/tariff-classifier.js';
 import { hasReferenceData, loadKnowledge } from '../../reference/tariff-files.js';
@@ -16,24 +17,25 @@ export type TariffIndexState =
   | { state: 'ready'; classifier: TariffClassifier; builtMs: number; from: 'files' | 'store' }
   | { state: 'unavailable'; reason: string };
 
-const indexes = new WeakMap<Kysely<DB>, TariffIndexState>();
+// A holder per store: a forgotten index's build, when it ends, writes into a holder no longer held.
+const INDEX = stateKey<{ state: TariffIndexState | null }>({ name: 'tariff index', create: () => ({ state: null }) });
 
 /**
  * The index's state for this store, starting the build on first call. `dir` is REFERENCE_DATA_DIR;
  * without files there, the lines stored by ingestion are used; with neither, 'unavailable'.
  */
 export function tariffIndex(db: Kysely<DB>, dir: string | null, log?: (msg: string, err?: unknown) => void): TariffIndexState {
-  const known = indexes.get(db);
-  if (known) return known;
+  const slot = stateOf(db).get(INDEX);
+  if (slot.state) return slot.state;
   const building: TariffIndexState = { state: 'building' };
-  indexes.set(db, building);
+  slot.state = building;
   void build(db, dir).then(
     (state) => {
-      indexes.set(db, state);
+      slot.state = state;
       if (state.state === 'ready') log?.(`classifier index ready: ${state.classifier.lineCount} lines from ${state.classifier.sources.join(', ')} in ${state.builtMs} ms`);
     },
     (err: unknown) => {
-      indexes.set(db, { state: 'unavailable', reason: 'the reference files could not be read' });
+      slot.state = { state: 'unavailable', reason: 'the reference files could not be read' };
       log?.('classifier index failed', err);
     },
   );
@@ -42,7 +44,7 @@ export function tariffIndex(db: Kysely<DB>, dir: string | null, log?: (msg: stri
 
 /** Forget the index (after an ingest changed what it is built from); the next call rebuilds. */
 export function forgetTariffIndex(db: Kysely<DB>): void {
-  indexes.delete(db);
+  void stateOf(db).delete(INDEX);
 }
 
 async function build(db: Kysely<DB>, dir: string | null): Promise<TariffIndexState> {

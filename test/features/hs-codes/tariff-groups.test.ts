@@ -2,8 +2,9 @@
 // codes of one class; both must give what resolving against the whole tariff gives.
 import { describe, it, expect } from 'vitest';
 import { builtinHsRows } from '../../../src/features/hs-codes/builtin.js';
-import { computeGroups, measuresFor, tariffGroups } from '../../../src/features/hs-codes/tariff-groups.js';
+import { TariffGroupMemo, computeGroups, measuresFor, tariffGroups } from '../../../src/features/hs-codes/tariff-groups.js';
 
+const memo = new TariffGroupMemo();
 const CODES = builtinHsRows().map((r) => r.code).filter((c) => c.length >= 6);
 
 describe('tariff groups', () => {
@@ -13,8 +14,8 @@ describe('tariff groups', () => {
     for (const date of ['2026-11-22', '2023-07-01']) {
       for (const code of sample) {
         const reference = computeGroups(code, date, null);
-        expect(tariffGroups(code, date, null), `${code} ${date}`).toEqual(reference);
-        expect(tariffGroups(code, date, null)).toEqual(reference);
+        expect(tariffGroups(memo, code, date, null), `${code} ${date}`).toEqual(reference);
+        expect(tariffGroups(memo, code, date, null)).toEqual(reference);
       }
     }
   });
@@ -22,11 +23,11 @@ describe('tariff groups', () => {
   it('one origin, and errors, alike', () => {
     for (const code of CODES.filter((_, i) => i % 25 === 0)) {
       for (const origin of ['DE', 'CN', 'KR', 'US', 'BD']) {
-        expect(tariffGroups(code, '2026-11-22', origin), `${code} ${origin}`).toEqual(computeGroups(code, '2026-11-22', origin));
+        expect(tariffGroups(memo, code, '2026-11-22', origin), `${code} ${origin}`).toEqual(computeGroups(code, '2026-11-22', origin));
       }
     }
-    expect(tariffGroups('870323', '2017-12-31', null)).toEqual(computeGroups('870323', '2017-12-31', null));
-    expect(tariffGroups('870323', '2017-12-31', null).ok).toBe(false);
+    expect(tariffGroups(memo, '870323', '2017-12-31', null)).toEqual(computeGroups('870323', '2017-12-31', null));
+    expect(tariffGroups(memo, '870323', '2017-12-31', null).ok).toBe(false);
   });
 
   it('the measures of a code are those whose prefix it starts with, in data order', () => {
