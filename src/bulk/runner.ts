@@ -6,7 +6,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import type { Kysely } from 'kysely';
 import type { Store } from '../db/connect.js';
+import type { DB } from '../db/schema.js';
+import { stateKey, stateOf } from '../db/state.js';
 import { encode } from '../http/download.js';
 import { ApiError } from '../http/errors.js';
 import { openExport, type ExportQueryValue } from '../features/trade/bulk-source.js';
@@ -100,10 +103,11 @@ export async function runPendingJobs(deps: BulkDeps, onError: (err: unknown, job
   return ran;
 }
 
-// Operations ask the runner to look now instead of at its next tick.
-const wakers = new Set<() => void>();
-export function wakeBulkRunner(): void {
-  for (const wake of wakers) wake();
+// Operations ask the runners of their store to look now instead of at their next tick.
+const WAKERS = stateKey({ name: 'bulk runner wakers', create: () => new Set<() => void>(), close: (w) => w.clear() });
+
+export function wakeBulkRunner(db: Kysely<DB>): void {
+  for (const wake of stateOf(db).peek(WAKERS) ?? []) wake();
 }
 
 export interface BulkRunner {
@@ -134,6 +138,7 @@ export function startBulkRunner(deps: BulkDeps & { log?: (msg: string, err: unkn
   const startup = requeueInterrupted(deps.store.db).then(() => tick(), (err: unknown) => deps.log?.('bulk export runner could not start', err));
   const timer = setInterval(tick, intervalMs);
   timer.unref();
+  const wakers = stateOf(deps.store.db).get(WAKERS);
   wakers.add(tick);
   return {
     async stop() {

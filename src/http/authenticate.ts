@@ -30,7 +30,7 @@ async function authenticate(req: FastifyRequest, deps: AppDeps) {
   if (!header) throw new ApiError('unauthorized', 'Missing Authorization header; send "Authorization: Bearer <access_token>" (get one at POST /v1/auth/token)');
   const m = /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header.trim());
   if (!m?.[1]) throw new ApiError('unauthorized', 'Malformed Authorization header; expected "Bearer <access_token>"');
-  const verified = await verifyAccessToken(deps.tokenSecret, m[1]);
+  const verified = await verifyAccessToken(deps.store.db, deps.tokenSecret, m[1]);
   if (!verified.ok) {
     throw verified.reason === 'expired'
       ? new ApiError('token_expired', 'The access token has expired; use POST /v1/auth/refresh or request a new token')

@@ -6,6 +6,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Engine } from '../db/connect.js';
 import type { DB } from '../db/schema.js';
+import { stateKey, stateOf } from '../db/state.js';
 import { foldTurkish } from '../domain/codes/text.js';
 import { insertRows, type BulkTarget } from './bulk.js';
 import type { ValidParty } from './validate.js';
@@ -17,7 +18,8 @@ interface Known {
   roles: Set<string>;
 }
 
-const caches = new WeakMap<object, Map<string, Known>>();
+// Companies committed to the store, by party key: kept with the store's state.
+const KNOWN = stateKey({ name: 'known companies', create: () => new Map<string, Known>(), close: (m) => m.clear() });
 
 // A file names the same partners thousands of times; folding a name is several regular
 // expressions and a Unicode normalisation, so each spelling is folded once.
@@ -36,12 +38,11 @@ export function partyKey(p: ValidParty, turkish: boolean): string {
 }
 
 /**
- * Tells the resolvers of `cacheOwner` (a store's Kysely instance) about companies already
- * committed, so a load that created them itself (the seed) does not look each one up again.
+ * Tells the resolvers of the store behind `db` about companies already committed, so a load that
+ * created them itself (the seed) does not look each one up again.
  */
-export function rememberCompanies(cacheOwner: object, companies: Iterable<{ key: string; id: number; roles: readonly string[] }>): void {
-  let cache = caches.get(cacheOwner);
-  if (!cache) caches.set(cacheOwner, (cache = new Map()));
+export function rememberCompanies(db: Kysely<DB>, companies: Iterable<{ key: string; id: number; roles: readonly string[] }>): void {
+  const cache = stateOf(db).get(KNOWN);
   for (const c of companies) cache.set(c.key, { id: c.id, roles: new Set(c.roles) });
 }
 
@@ -49,10 +50,8 @@ export class CompanyResolver {
   private readonly cache: Map<string, Known>;
   private readonly pending = new Map<string, Known>();
 
-  constructor(cacheOwner: object) {
-    let cache = caches.get(cacheOwner);
-    if (!cache) caches.set(cacheOwner, (cache = new Map()));
-    this.cache = cache;
+  constructor(db: Kysely<DB>) {
+    this.cache = stateOf(db).get(KNOWN);
   }
 
   /** Ids for each party, creating missing companies and adding missing roles inside `trx`. */

@@ -1,6 +1,7 @@
 // Keys, refresh tokens, revocations and the audit log. Plain functions over `db` (or a transaction).
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
 import type { Scope } from '../../http/scopes.js';
 import { hashSecret, newApiKey, newApiSecret, newKeyId, sha256 } from './credentials.js';
 
@@ -118,11 +119,10 @@ interface TokenStates {
   /** Bumped by every forget: an answer read before a revocation notice is not kept after it. */
   generation: number;
 }
-const tokenStates = new WeakMap<Kysely<DB>, TokenStates>();
+const TOKEN_STATES = stateKey<TokenStates>({ name: 'token states', create: () => ({ entries: new Map(), generation: 0 }), close: (s) => s.entries.clear() });
 
 export async function cachedTokenState(db: Kysely<DB>, keyId: string, jti: string, now = Date.now()): Promise<TokenState> {
-  let states = tokenStates.get(db);
-  if (!states) tokenStates.set(db, (states = { entries: new Map(), generation: 0 }));
+  const states = stateOf(db).get(TOKEN_STATES);
   const k = `${keyId} ${jti}`;
   const hit = states.entries.get(k);
   if (hit && hit.until > now) return hit.state;
@@ -136,7 +136,7 @@ export async function cachedTokenState(db: Kysely<DB>, keyId: string, jti: strin
 
 /** Forgets every remembered token state of this store handle (a revocation was committed). */
 export function forgetTokenStates(db: Kysely<DB>): void {
-  const states = tokenStates.get(db);
+  const states = stateOf(db).peek(TOKEN_STATES);
   if (!states) return;
   states.entries.clear();
   states.generation++;

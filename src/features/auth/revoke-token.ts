@@ -24,7 +24,7 @@ export const revokeToken = defineOperation({
       await revokeRefreshFamily(db, row.family_id);
       return { data: [{ revoked: true, token_type: 'refresh_token' as const }] };
     }
-    const v = await verifyAccessToken(deps.tokenSecret, body.token);
+    const v = await verifyAccessToken(deps.store.db, deps.tokenSecret, body.token);
     if (!v.ok) {
       // An expired token already does not work; say so rather than pretend to revoke it.
       if (v.reason === 'expired') return { data: [{ revoked: true, token_type: 'access_token' as const }] };

@@ -2,6 +2,9 @@
 // itself; revocation is a deny-list of token ids checked on every request.
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
 import type { Scope } from '../../http/scopes.js';
 import { parseScopes } from '../../http/scopes.js';
 
@@ -35,11 +38,17 @@ export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; rea
 
 // A client reuses its token for many requests; a token string that verified once verifies the
 // same way until it expires, so the signature check (an async WebCrypto round trip) is skipped
-// for tokens seen recently. Revocation is still checked per request, against the store.
+// for tokens seen recently (at most VERIFIED_MAX, kept with the store's state). Revocation is
+// still checked per request, against the store.
 const VERIFIED_MAX = 10_000;
-const verified = new Map<string, { secret: Uint8Array; claims: AccessClaims }>();
+const VERIFIED = stateKey({
+  name: 'verified tokens',
+  create: () => new Map<string, { secret: Uint8Array; claims: AccessClaims }>(),
+  close: (m) => m.clear(),
+});
 
-export async function verifyAccessToken(secret: Uint8Array, token: string, now = Date.now()): Promise<VerifyResult> {
+export async function verifyAccessToken(db: Kysely<DB>, secret: Uint8Array, token: string, now = Date.now()): Promise<VerifyResult> {
+  const verified = stateOf(db).get(VERIFIED);
   const hit = verified.get(token);
   if (hit && hit.secret === secret) {
     if (hit.claims.expiresAt * 1000 > now) return { ok: true, claims: hit.claims };

@@ -14,45 +14,48 @@ interface State<T> {
   refreshing: boolean;
 }
 
-export class RefreshedCopies<S, T> {
-  // Keyed by the store's `db`, like the other in-memory copies.
-  private states = new WeakMap<object, State<T>>();
+/** One copy of one store's data (held in the store's state, src/db/state.ts). */
+export class RefreshedCopy<S, T> {
+  private state: State<T> | null = null;
 
   constructor(
     private readonly signatureOf: (source: S) => Promise<string>,
     private readonly read: (source: S) => Promise<T>,
   ) {}
 
-  /** The copy for `key`, read from `source` the first time and current to within about a second. */
-  async get(key: object, source: S, now = Date.now()): Promise<T> {
-    let s = this.states.get(key);
+  /** The copy, read from `source` the first time and current to within about a second. */
+  async get(source: S, now = Date.now()): Promise<T> {
+    let s = this.state;
     if (!s) {
       const signature = await this.signatureOf(source);
-      s = this.states.get(key);
+      s = this.state;
       if (!s) {
         const copy = this.read(source);
-        s = { copy, signature, checkedAt: Date.now(), refreshing: false };
-        this.states.set(key, s);
-        copy.catch(() => this.states.delete(key));
+        const made: State<T> = { copy, signature, checkedAt: Date.now(), refreshing: false };
+        this.state = made;
+        copy.catch(() => {
+          if (this.state === made) this.state = null;
+        });
+        s = made;
       }
       return s.copy;
     }
-    if (!s.refreshing && now - s.checkedAt > CHECK_EVERY_MS) void this.refresh(key, source, s);
+    if (!s.refreshing && now - s.checkedAt > CHECK_EVERY_MS) void this.refresh(source, s);
     return s.copy;
   }
 
-  /** Forget every copy (tests that change the data and read it back at once). */
+  /** Forget the copy (tests that change the data and read it back at once). */
   forget(): void {
-    this.states = new WeakMap();
+    this.state = null;
   }
 
-  private async refresh(key: object, source: S, s: State<T>): Promise<void> {
+  private async refresh(source: S, s: State<T>): Promise<void> {
     s.refreshing = true;
     try {
       const signature = await this.signatureOf(source);
       if (signature !== s.signature) {
         const copy = await this.read(source);
-        if (this.states.get(key) === s) {
+        if (this.state === s) {
           s.copy = Promise.resolve(copy);
           s.signature = signature;
         }

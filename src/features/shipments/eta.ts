@@ -3,32 +3,39 @@
 // few minutes' staleness does not move a distribution of hundreds of past voyages.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
+import { AgingMap } from '../shared/aging-map.js';
 import { estimateEta, type Eta } from '../../domain/shipments/eta.js';
 import { daysBetween } from '../../domain/shipments/transit-stats.js';
 import { TRACKING_MODES, type TrackingMode } from '../../domain/shipments/transitions.js';
 import { completedTransits } from './queries.js';
 
 const TTL_MS = 5 * 60_000;
-const MAX_ROUTES = 5000;
+// Bounded in bytes: a busy route holds thousands of past voyages, a quiet one a handful.
+const MAX_BYTES = 16 * 1024 * 1024;
 
 interface RouteSample {
-  at: number;
   all: number[];
   byCarrier: Map<string, number[]>;
 }
 
-let caches = new WeakMap<object, Map<string, RouteSample>>();
+function sampleBytes(s: RouteSample): number {
+  let n = 128 + 8 * s.all.length;
+  for (const [carrier, list] of s.byCarrier) n += 64 + 2 * carrier.length + 8 * list.length;
+  return n;
+}
 
-export function clearEtaCache(): void {
-  caches = new WeakMap();
+const SAMPLES = stateKey({ name: 'route samples', create: () => new AgingMap<RouteSample>(TTL_MS, MAX_BYTES, sampleBytes), close: (m) => m.clear() });
+
+export function clearEtaCache(db: Kysely<DB>): void {
+  stateOf(db).peek(SAMPLES)?.clear();
 }
 
 async function routeSample(db: Kysely<DB>, origin: string, destination: string, now: number): Promise<RouteSample> {
   const key = `${origin}>${destination}`;
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit;
+  const cache = stateOf(db).get(SAMPLES);
+  const hit = cache.get(key, now);
+  if (hit) return hit;
   const rows = await completedTransits(db, { origin_port: origin, destination_port: destination });
   const all: number[] = [];
   const byCarrier = new Map<string, number[]>();
@@ -43,9 +50,8 @@ async function routeSample(db: Kysely<DB>, origin: string, destination: string, 
   }
   all.sort((a, b) => a - b);
   for (const list of byCarrier.values()) list.sort((a, b) => a - b);
-  const sample = { at: now, all, byCarrier };
-  if (cache.size >= MAX_ROUTES) cache.clear();
-  cache.set(key, sample);
+  const sample = { all, byCarrier };
+  cache.set(key, sample, now);
   return sample;
 }
 

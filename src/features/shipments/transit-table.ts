@@ -130,9 +130,9 @@ export function transitTable(db: Kysely<DB>, now = Date.now()): Promise<TransitT
   return shipmentSnapshot(db, 'transits', readTransitTable, now);
 }
 
-/** Forget every table (tests that add shipments and read statistics at once). */
-export function forgetTransitTables(): void {
-  forgetShipmentSnapshots();
+/** Forget the store's table (tests that add shipments and read statistics at once). */
+export function forgetTransitTables(db: Kysely<DB>): void {
+  forgetShipmentSnapshots(db);
 }
 
 /** Rows of the table the filter keeps, in departure order. */

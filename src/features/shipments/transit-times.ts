@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { stateKey, stateOf } from '../../db/state.js';
+import { AgingMap } from '../shared/aging-map.js';
 import { defineOperation } from '../../http/operation.js';
 import { transitStats } from '../../domain/shipments/transit-stats.js';
 import type { TransitFilter } from './queries.js';
@@ -39,21 +41,42 @@ export async function transitGroups(
   const t = await transitTable(db);
   // The same question comes back (dashboards, paging through groupings): answers are kept with
   // the table they were computed from, so a new table starts empty. Callers must not change them.
-  let byMeasure = memos.get(t);
-  if (!byMeasure) memos.set(t, (byMeasure = new Map()));
-  let memo = byMeasure.get(measure);
-  if (!memo) byMeasure.set(measure, (memo = new Map()));
+  const memo = answersFor(db, t, measure);
   const key = JSON.stringify([f, group, minCount, top]);
   const known = memo.get(key);
   if (known) return known;
   const answer = groupTransits(t, f, group, measure, minCount, top);
-  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string);
   memo.set(key, answer);
   return answer;
 }
 
-const MEMO_MAX = 2_000;
-const memos = new WeakMap<TransitTable, Map<Measure, Map<string, Answer>>>();
+// Bounded in bytes, per measure: an answer holds the days of every shipment in the groups it shows.
+const MEMO_BYTES = 16 * 1024 * 1024;
+
+function answerBytes(a: Answer): number {
+  let n = 64;
+  for (const g of a.groups) n += 160 + 8 * g.days.length;
+  return n;
+}
+
+interface Answers {
+  table: TransitTable | null;
+  byMeasure: Map<Measure, AgingMap<Answer>>;
+}
+
+const ANSWERS = stateKey<Answers>({ name: 'transit answers', create: () => ({ table: null, byMeasure: new Map() }), close: (a) => a.byMeasure.clear() });
+
+/** The store's answers over table `t` for one measure (a handful of measures exist). */
+function answersFor(db: Kysely<DB>, t: TransitTable, measure: Measure): AgingMap<Answer> {
+  const a = stateOf(db).get(ANSWERS);
+  if (a.table !== t) {
+    a.table = t;
+    a.byMeasure.clear();
+  }
+  let memo = a.byMeasure.get(measure);
+  if (!memo) a.byMeasure.set(measure, (memo = new AgingMap<Answer>(Infinity, MEMO_BYTES, answerBytes)));
+  return memo;
+}
 
 function groupTransits(t: TransitTable, f: TransitFilter, group: TransitGroup, measure: Measure, minCount: number, top: number): Answer {
   const rows = selectTransits(t, f);

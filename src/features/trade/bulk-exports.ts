@@ -79,7 +79,7 @@ export const createBulkExport = defineOperation({
     const filters = exportFilters(query);
     await checkBulkLimits(deps, auth!.keyId);
     const job = await createJob(deps.store.db, { keyId: auth!.keyId, query, format: body.format });
-    wakeBulkRunner();
+    wakeBulkRunner(deps.store.db);
     return { data: [jobView(job)], meta: { query: echoFilters(filters) }, headers: { location: `/v1/trade/bulk-exports/${job.id}` } };
   },
 });

@@ -25,8 +25,8 @@ describeEachStore('shipments over HTTP', (get) => {
   });
   afterAll(() => t.close());
   beforeEach(() => {
-    clearEtaCache();
-    forgetTransitTables();
+    clearEtaCache(get().store.db);
+    forgetTransitTables(get().store.db);
   });
 
   const db = () => get().store.db;

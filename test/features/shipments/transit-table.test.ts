@@ -56,7 +56,7 @@ describeEachStore('transit statistics from the in-memory table', (get) => {
     }
     // Not completed: never counted.
     await insertShipment(get().store.db, { status: 'departed', actual_departure: '2024-05-01T00:00:00.000Z' });
-    forgetTransitTables();
+    forgetTransitTables(get().store.db);
   });
   afterAll(() => t.close());
 
