@@ -66,7 +66,7 @@ export async function migrate(store: Store): Promise<string[]> {
   // another schema's lock table on the search path and skips creating its own.
   const schema = store.engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
   const migrator = new Migrator({ db: store.db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrateToLatest(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   // A seed or file load into an empty store that was killed while it deferred index builds
   // (src/ingest/bulk-indexes.ts) left its committed batches without some secondary indexes:
@@ -74,4 +74,18 @@ export async function migrate(store: Store): Promise<string[]> {
   restoreDeferredIndexes(store);
   await restorePgDeferredIndexes(store);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+// Kysely's migrator looks for its tables through the introspector, which lists the tables of every
+// schema in the database and asks for each schema's privileges by name: a schema another store
+// drops meanwhile (stores sharing one database, tests running side by side) fails that listing
+// with 3F000 although nothing is wrong with this store. The listing is read-only, so it is tried
+// again.
+export async function migrateToLatest(migrator: Pick<Migrator, 'migrateToLatest'>): Promise<Awaited<ReturnType<Migrator['migrateToLatest']>>> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await migrator.migrateToLatest();
+    const code = (outcome.error as { code?: unknown } | undefined)?.code;
+    if (code !== '3F000' || attempt >= 5) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }
