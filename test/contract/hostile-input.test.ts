@@ -31,6 +31,8 @@ function operationsOf(doc: Doc): Op[] {
 const HOSTILE = [
   '', ' ', 'x'.repeat(3000), "' OR 1=1 --", '%00', '-1', '0', '99999999999999999999', '1e309', 'NaN',
   '🙂İışĞ', '2026-13-45', '../../etc/passwd', 'null', '[]', '{"a":1}',
+  // A real NUL (sent as %00): PostgreSQL text cannot hold one.
+  '\u0000', 'X\u00001',
 ];
 const HOSTILE_BODIES: unknown[] = [{}, [], 'text', 42, null, { items: 'x'.repeat(5000) }, { declarations: [{}] }, { names: [{ name: '' }] }];
 
@@ -111,4 +113,22 @@ describeEachStore('hostile input on every operation', (get) => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('refuses a NUL character in a path, a query or a JSON body with a 400 naming the field', async () => {
+    const id = encodeURIComponent('X\u00001');
+    for (const url of [`/v1/imports/declarations/${id}`, `/v1/trade/bulk-exports/${id}`, `/v1/companies?q=${id}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.type, url).toBe('validation_error');
+    }
+    const bodies: [string, unknown, string][] = [
+      ['/v1/hs-codes/classify', { description: 'cotton\u0000shirts' }, 'description'],
+      ['/v1/companies/match', { inputs: [{ name: 'Kaya\u0000Tekstil' }] }, 'inputs'],
+    ];
+    for (const [url, body, field] of bodies) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(res.statusCode, url).toBe(400);
+      expect(JSON.stringify(res.json().error.details), url).toContain(field);
+    }
+  });
 });
