@@ -6,7 +6,7 @@ import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { DEFAULT_MATCH_THRESHOLD } from '../../domain/matching/name-index.js';
 import { getDirectory, type Directory } from './directory.js';
-import { directoryMemoKey, memoFor } from './directory-memo.js';
+import { memoOver, sourceMemoKey } from '../shared/source-memo.js';
 import { matchNames, type NamedMatch } from './name-search.js';
 import { Nullable } from './params.js';
 
@@ -103,7 +103,7 @@ type Input = { name: string; country: string | null; tax_number: string | null }
 // (dropped when a new directory replaces it: companies were added), bounded in bytes.
 const MATCH_MEMO_BYTES = 8 * 1024 * 1024;
 const MATCH_MEMO_MS = 10 * 60_000;
-const MATCH_MEMO = directoryMemoKey<NamedMatch>('company matches', MATCH_MEMO_MS, MATCH_MEMO_BYTES, (r) => matchBytes(r));
+const MATCH_MEMO = sourceMemoKey<NamedMatch>('company matches', MATCH_MEMO_MS, MATCH_MEMO_BYTES, (r) => matchBytes(r));
 
 function matchBytes(r: NamedMatch): number {
   let n = 128 + 64 * r.taxNumbers.size;
@@ -112,7 +112,7 @@ function matchBytes(r: NamedMatch): number {
 }
 
 async function matchAll(db: Kysely<DB>, dir: Directory, inputs: Input[], threshold: number, candidates: number): Promise<NamedMatch[]> {
-  const memo = memoFor(db, MATCH_MEMO, dir);
+  const memo = memoOver(db, MATCH_MEMO, dir);
   const keys = inputs.map((i) => JSON.stringify([i.name, i.country, i.tax_number, threshold, candidates]));
   const known = new Map<string, NamedMatch>();
   const missing = new Map<string, Input>();

@@ -12,7 +12,7 @@ import { searchNames } from './name-search.js';
 import { companiesByIds, type CompanyRow } from './queries.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
-import { directoryMemoKey, memoFor } from './directory-memo.js';
+import { memoOver, sourceMemoKey } from '../shared/source-memo.js';
 
 type Role = (typeof ROLES)[number];
 
@@ -104,7 +104,7 @@ export const searchCompanies = defineOperation({
     // The same search comes back page after page: its hits are remembered with the directory and
     // the trader set they were found in (each replaced when the data changes).
     const key = JSON.stringify([query.q, countries, city, sector, query.role ?? null, query.hs ?? null]);
-    const memo = memoFor(db, SEARCH_MEMO, dir);
+    const memo = memoOver(db, SEARCH_MEMO, dir);
     let found = memo.get(key);
     if (!found || !sameIds(found.traded, traded)) {
       const named = query.q !== undefined ? await searchNames(db, dir, query.q, countries, 1000) : null;
@@ -163,7 +163,7 @@ function tradedPositions(ids: Int32Array, columns: FilterColumns): { positions: 
 const SEARCH_MEMO_BYTES = 16 * 1024 * 1024;
 const SEARCH_MEMO_MS = 10 * 60_000;
 interface Found { traded: Int32Array | null; hits: Hits }
-const SEARCH_MEMO = directoryMemoKey<Found>('company searches', SEARCH_MEMO_MS, SEARCH_MEMO_BYTES, (f) => memoBytes(f));
+const SEARCH_MEMO = sourceMemoKey<Found>('company searches', SEARCH_MEMO_MS, SEARCH_MEMO_BYTES, (f) => memoBytes(f));
 
 function memoBytes(f: Found): number {
   let n = 64 + (f.traded?.byteLength ?? 0) + f.hits.at.byteLength + (f.hits.score?.byteLength ?? 0);

@@ -41,5 +41,6 @@ export async function sourceMeta(db: Kysely<DB>): Promise<SourceMeta> {
 }
 
 export function invalidateSourceMeta(db: Kysely<DB>): void {
-  stateOf(db).get(CACHED).value = null;
+  const cached = stateOf(db).peek(CACHED);
+  if (cached) cached.value = null;
 }

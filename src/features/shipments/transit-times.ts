@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { stateKey, stateOf } from '../../db/state.js';
-import { AgingMap } from '../shared/aging-map.js';
+import type { AgingMap } from '../shared/aging-map.js';
+import { memoOver, sourceMemoKey, type SourceMemoKey } from '../shared/source-memo.js';
 import { defineOperation } from '../../http/operation.js';
 import { transitStats } from '../../domain/shipments/transit-stats.js';
 import type { TransitFilter } from './queries.js';
 import { CarrierParam, PortParam, TransportModeParam, port, range } from './params.js';
-import { TRANSIT_GROUPS, groupingOf, selectTransits, transitDays, transitTable, type GroupKey, type Measure, type TransitGroup, type TransitTable } from './transit-table.js';
+import { TRANSIT_GROUPS, delayDays, groupingOf, selectTransits, transitDays, transitTable, type GroupKey, type Measure, type TransitGroup, type TransitTable } from './transit-table.js';
 
 /** Grouping parameters shared by transit times and delivery performance. */
 export const GroupParams = {
@@ -59,23 +59,17 @@ function answerBytes(a: Answer): number {
   return n;
 }
 
-interface Answers {
-  table: TransitTable | null;
-  byMeasure: Map<Measure, AgingMap<Answer>>;
-}
+// One memo per measure the operations use, each over the table its answers came from.
+const ANSWERS = new Map<Measure, SourceMemoKey<Answer>>([
+  [transitDays, sourceMemoKey<Answer>('transit times', Infinity, MEMO_BYTES, answerBytes)],
+  [delayDays, sourceMemoKey<Answer>('delivery delays', Infinity, MEMO_BYTES, answerBytes)],
+]);
 
-const ANSWERS = stateKey<Answers>({ name: 'transit answers', create: () => ({ table: null, byMeasure: new Map() }), close: (a) => a.byMeasure.clear() });
-
-/** The store's answers over table `t` for one measure (a handful of measures exist). */
+/** The store's answers over table `t` for one measure. */
 function answersFor(db: Kysely<DB>, t: TransitTable, measure: Measure): AgingMap<Answer> {
-  const a = stateOf(db).get(ANSWERS);
-  if (a.table !== t) {
-    a.table = t;
-    a.byMeasure.clear();
-  }
-  let memo = a.byMeasure.get(measure);
-  if (!memo) a.byMeasure.set(measure, (memo = new AgingMap<Answer>(Infinity, MEMO_BYTES, answerBytes)));
-  return memo;
+  const key = ANSWERS.get(measure);
+  if (!key) throw new Error('transit answers: a measure without a memo');
+  return memoOver(db, key, t);
 }
 
 function groupTransits(t: TransitTable, f: TransitFilter, group: TransitGroup, measure: Measure, minCount: number, top: number): Answer {
