@@ -6,7 +6,8 @@ import { defineOperation, FormatParam, type Operation } from '../../http/operati
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { FilterParams, parseFilters, echoFilters, parseDateBound, type Filters } from '../shared/filters.js';
-import { aggregate, type AggRow, type Metric } from '../shared/aggregate.js';
+import type { AggRow, Metric } from '../shared/aggregate.js';
+import { aggregateAll } from '../shared/aggregate-all.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { HsLevelParam, TopParam, answer, change, companiesById, hsLevelOf, previousPeriod } from './params.js';
 import { hsDescription, portLabel } from './describe.js';
@@ -81,16 +82,16 @@ export function destinationOp(fs: FlowSpec): Operation {
       const top = query.top ?? 10;
       const hsLevel = hsLevelOf(query.hs_level);
       const metrics: Metric[] = ['value_usd', 'records'];
-      const [cur, parties, before, world, products, traders, partners, ports, series] = await Promise.all([
-        aggregate(db, { filters, groupBy: [], metrics: ['value_usd', 'net_weight_kg', 'records'] }),
-        aggregate(db, { filters, groupBy: [], metrics: ['companies', 'partner_companies'] }),
-        prev ? aggregate(db, { filters: { ...filters, ...prev }, groupBy: [], metrics }) : null,
-        aggregate(db, { filters: all, groupBy: [], metrics: ['value_usd'] }),
-        aggregate(db, { filters, groupBy: ['hs'], hsLevel, metrics, top, totalsFromRows: true }),
-        aggregate(db, { filters, groupBy: ['company'], metrics, top, totalsFromRows: true }),
-        aggregate(db, { filters, groupBy: ['partner_company'], metrics, top, totalsFromRows: true }),
-        aggregate(db, { filters, groupBy: ['port'], metrics, top, totalsFromRows: true }),
-        aggregate(db, { filters, groupBy: ['period'], metrics, freq: 'month', totalsFromRows: true }),
+      const [cur, parties, before, world, products, traders, partners, ports, series] = await aggregateAll(db, [
+        { filters, groupBy: [], metrics: ['value_usd', 'net_weight_kg', 'records'] },
+        { filters, groupBy: [], metrics: ['companies', 'partner_companies'] },
+        prev ? { filters: { ...filters, ...prev }, groupBy: [], metrics } : null,
+        { filters: all, groupBy: [], metrics: ['value_usd'] },
+        { filters, groupBy: ['hs'], hsLevel, metrics, top, totalsFromRows: true },
+        { filters, groupBy: ['company'], metrics, top, totalsFromRows: true },
+        { filters, groupBy: ['partner_company'], metrics, top, totalsFromRows: true },
+        { filters, groupBy: ['port'], metrics, top, totalsFromRows: true },
+        { filters, groupBy: ['period'], metrics, freq: 'month', totalsFromRows: true },
       ]);
       const names = await companiesById(db, [...traders.rows.map((r) => Number(r.company_id)), ...partners.rows.map((r) => Number(r.partner_company_id ?? 0))]);
       const pick = (r: AggRow) => ({ value_usd: r.value_usd, records: r.records, share: r.share });

@@ -11,7 +11,9 @@ import type { DB } from '../../db/schema.js';
 import type { Filters } from './filters.js';
 import { monthAligned, periodOf } from './filters.js';
 import { companyIdsNamed } from '../../db/dialect.js';
-import { rowEngineOf } from '../../analytics/registry.js';
+import { analyticsOf, rowEngineOf } from '../../analytics/registry.js';
+import { stateKey, stateOf } from '../../db/state.js';
+import { PromiseMemo } from './promise-memo.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
 import { analyticRows, idSet, inlineIds } from '../../analytics/query.js';
 import { LINES_BY_CODE } from '../../analytics/schema.js';
@@ -82,7 +84,7 @@ const MEASURE_OF: Partial<Record<Metric, Measure>> = {
 const DECL_SAFE_ON_ITEMS = new Set<Metric>(['value_usd', 'records', 'companies', 'partner_companies']);
 const HEADER_FIGURES = new Set<string>(HEADER_CREDITED);
 
-interface Plan {
+export interface Plan {
   source: CubeSource | null;
   recordsColumn: string | null;
   productLevel: boolean;
@@ -215,15 +217,24 @@ interface Built {
  */
 export type QCompanies = number[] | null;
 
-/**
- * `part`: one part of a split plan (see `splitByMonth`): no order or limit, and traders kept as
- * columns (`cid`, `pid`) rather than counted, so the outer query counts them across the parts.
- */
-function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies = null, part = false): Built {
+/** What every query of a spec is made of: its dimensions' and measures' SQL, its source and conditions. */
+export interface Pieces {
+  dimExpr: (d: Dim) => RawBuilder<unknown>;
+  /** The summed measures the metrics need (value always), named as `toRow` reads them; traders are not among them. */
+  measures: RawBuilder<unknown>[];
+  /** The summed value, for windows over grouped rows. */
+  value: RawBuilder<unknown>;
+  /** Columns of one trader and one partner per row (for the parts of a split plan to count them). */
+  companyKey: RawBuilder<unknown>;
+  partnerKey: RawBuilder<unknown>;
+  from: RawBuilder<unknown>;
+  where: RawBuilder<unknown>[];
+}
+
+export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Pieces {
   const f = spec.filters;
   const freq = spec.freq ?? 'month';
   const level = spec.hsLevel ?? 6;
-  const groupBy = grouped ? spec.groupBy : [];
   const src = plan.source;
   const lines = !src && plan.lines === true;
   const join = !src && plan.productLevel && !lines;
@@ -242,29 +253,18 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     }
   };
 
-  const select: RawBuilder<unknown>[] = groupBy.map((d, i) => sql`${dimExpr(d)} as ${sql.id(`g${i}`)}`);
   const ms = new Set(spec.metrics);
+  const value = sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')})`;
   // Value is always summed: shares and the default ranking need it.
-  select.push(sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')}) as value_cents`);
-  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) select.push(sql`sum(${itemOr('net_weight_kg', 'net_weight_kg')}) as weight`);
-  if (ms.has('quantity')) select.push(sql`sum(${itemOr('quantity', 'quantity')}) as quantity`);
-  if (ms.has('customs_duty_usd')) select.push(sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')}) as duty_cents`);
-  if (ms.has('additional_duty_usd')) select.push(sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')}) as add_duty_cents`);
-  if (ms.has('vat_usd')) select.push(sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')}) as vat_cents`);
-  if (ms.has('records')) select.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : lines ? sql`count(distinct declaration_id) as records` : sql`count(distinct d.id) as records`);
-  const partKeys: RawBuilder<unknown>[] = [];
-  if (part) {
-    // A declaration lies in one part and has one trader and one partner, so the parts' record
-    // counts per (group, trader, partner) add up; the traders are counted by the outer query.
-    if (ms.has('companies')) partKeys.push(src ? sql.ref('company_id') : sql.ref('d.company_id'));
-    if (ms.has('partner_companies')) partKeys.push(src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`);
-    partKeys.forEach((k, i) => select.push(sql`${k} as ${sql.id(i === 0 && ms.has('companies') ? 'cid' : 'pid')}`));
-  } else {
-    if (ms.has('companies')) select.push(src ? sql`count(distinct company_id) as companies` : sql`count(distinct d.company_id) as companies`);
-    // The company rollup stores a missing partner as 0; nullif keeps both paths counting the same.
-    if (ms.has('partner_companies')) select.push(src ? sql`count(distinct nullif(partner_company_id, 0)) as partner_companies` : sql`count(distinct d.partner_company_id) as partner_companies`);
-  }
-
+  const measures: RawBuilder<unknown>[] = [sql`${value} as value_cents`];
+  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) measures.push(sql`sum(${itemOr('net_weight_kg', 'net_weight_kg')}) as weight`);
+  if (ms.has('quantity')) measures.push(sql`sum(${itemOr('quantity', 'quantity')}) as quantity`);
+  if (ms.has('customs_duty_usd')) measures.push(sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')}) as duty_cents`);
+  if (ms.has('additional_duty_usd')) measures.push(sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')}) as add_duty_cents`);
+  if (ms.has('vat_usd')) measures.push(sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')}) as vat_cents`);
+  if (ms.has('records')) measures.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : lines ? sql`count(distinct declaration_id) as records` : sql`count(distinct d.id) as records`);
+  const companyKey = src ? sql.ref('company_id') : sql.ref('d.company_id');
+  const partnerKey = src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`;
   const where: RawBuilder<unknown>[] = [];
   // Both flows are named when none is asked for, so the indexes that lead with flow still serve
   // the period and code ranges behind it.
@@ -337,10 +337,36 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   } else {
     from = lines ? sql.table(LINES_BY_CODE) : join ? sql`declarations d join declaration_items i on i.declaration_id = d.id` : sql`declarations d`;
   }
-  if (!part) select.push(...windows(spec, groupBy.length, sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')})`));
-  let q = sql`select ${sql.join(select)} from ${from}`;
-  if (where.length) q = sql`${q} where ${sql.join(where, sql` and `)}`;
-  const keys = [...groupBy.map(dimExpr), ...partKeys];
+  return { dimExpr, measures, value, companyKey, partnerKey, from, where };
+}
+
+/**
+ * `part`: one part of a split plan (see `splitByMonth`): no order or limit, and traders kept as
+ * columns (`cid`, `pid`) rather than counted, so the outer query counts them across the parts.
+ */
+function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompanies = null, part = false): Built {
+  const groupBy = grouped ? spec.groupBy : [];
+  const src = plan.source;
+  const p = pieces(spec, plan, qIds);
+  const ms = new Set(spec.metrics);
+  const select: RawBuilder<unknown>[] = groupBy.map((d, i) => sql`${p.dimExpr(d)} as ${sql.id(`g${i}`)}`);
+  select.push(...p.measures);
+  const partKeys: RawBuilder<unknown>[] = [];
+  if (part) {
+    // A declaration lies in one part and has one trader and one partner, so the parts' record
+    // counts per (group, trader, partner) add up; the traders are counted by the outer query.
+    if (ms.has('companies')) partKeys.push(p.companyKey);
+    if (ms.has('partner_companies')) partKeys.push(p.partnerKey);
+    partKeys.forEach((k, i) => select.push(sql`${k} as ${sql.id(i === 0 && ms.has('companies') ? 'cid' : 'pid')}`));
+  } else {
+    if (ms.has('companies')) select.push(sql`count(distinct ${p.companyKey}) as companies`);
+    // The company rollup stores a missing partner as 0; nullif keeps both paths counting the same.
+    if (ms.has('partner_companies')) select.push(src ? sql`count(distinct nullif(partner_company_id, 0)) as partner_companies` : sql`count(distinct d.partner_company_id) as partner_companies`);
+  }
+  if (!part) select.push(...windows(spec, groupBy.length, p.value));
+  let q = sql`select ${sql.join(select)} from ${p.from}`;
+  if (p.where.length) q = sql`${q} where ${sql.join(p.where, sql` and `)}`;
+  const keys = [...groupBy.map(p.dimExpr), ...partKeys];
   if (keys.length) q = sql`${q} group by ${sql.join(keys)}`;
   if (part) return { query: q as RawBuilder<Record<string, unknown>> };
   q = ordered(spec, q, grouped);
@@ -361,7 +387,7 @@ function windows(spec: AggregateSpec, groups: number, value: RawBuilder<unknown>
 }
 
 // A spec asking for value alone gets the same totals either way: from the grouped rows, without a query.
-const valueFromRows = (spec: AggregateSpec) =>
+export const valueFromRows = (spec: AggregateSpec) =>
   (spec.totalsFromRows === true || (spec.metrics.length === 1 && spec.metrics[0] === 'value_usd')) && !spec.partnerKnown;
 
 /** The order and limit of a grouped answer. */
@@ -378,20 +404,20 @@ function ordered(spec: AggregateSpec, q: RawBuilder<unknown>, grouped: boolean):
   return q;
 }
 
-function orderExpr(spec: AggregateSpec): RawBuilder<unknown> | null {
+export function orderExpr(spec: AggregateSpec, key: (i: number) => RawBuilder<unknown> = (i) => sql.id(`g${i}`)): RawBuilder<unknown> | null {
   const dir = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc');
-  const ties = spec.groupBy.map((_, i) => sql.id(`g${i}`));
+  const ties = spec.groupBy.map((_, i) => key(i));
   if (spec.sort) {
     const dimIndex = spec.groupBy.indexOf(spec.sort.field === 'hs_code' ? 'hs' : (spec.sort.field as Dim));
-    let key: RawBuilder<unknown>;
-    if (dimIndex >= 0) key = sql.id(`g${dimIndex}`);
+    let sortKey: RawBuilder<unknown>;
+    if (dimIndex >= 0) sortKey = key(dimIndex);
     else if (spec.sort.field === 'unit_value_usd_per_kg') {
       // Rows without weight have no unit value: first when ascending, last when descending, on both engines.
       const uv = sql`(case when weight > 0 then value_cents / weight end)`;
       return sql.join([sql`${uv} ${dir(spec.sort.desc)} ${sql.raw(spec.sort.desc ? 'nulls last' : 'nulls first')}`, ...ties]);
     }
-    else key = sql.id(SORT_COLUMN[spec.sort.field] ?? 'value_cents');
-    return sql.join([sql`${key} ${dir(spec.sort.desc)}`, ...ties]);
+    else sortKey = sql.id(SORT_COLUMN[spec.sort.field] ?? 'value_cents');
+    return sql.join([sql`${sortKey} ${dir(spec.sort.desc)}`, ...ties]);
   }
   if (spec.groupBy.includes('period')) return sql.join(ties);
   return sql.join([sql`value_cents desc`, ...ties]);
@@ -440,10 +466,27 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
 
+// One answer with `q` runs several aggregates (a profile's breakdowns, totals, the previous period),
+// each needing the same companies: the name index was asked once per aggregate, up to 8 times a
+// request. Names change only with a batch, which changes the analytic store's version too.
+const Q_COMPANIES_MS = 60_000;
+const Q_COMPANIES_BYTES = 8 * 1024 * 1024;
+const Q_COMPANIES = stateKey<PromiseMemo>({
+  name: 'companies named by q',
+  create: () => new PromiseMemo(Q_COMPANIES_MS, Q_COMPANIES_BYTES),
+  close: (m) => m.clear(),
+  changed: (m) => m.clear(),
+});
+
 /** Resolves `q` to the ids of the companies whose folded name contains it (read from the row store). */
 export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<number[]> {
-  const rows = await sql<{ id: number }>`select id from (${companyIdsNamed(rowEngineOf(db), folded)}) named order by id`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
+  const version = (await analyticsOf(db)).version();
+  return stateOf(db)
+    .get(Q_COMPANIES)
+    .get(`${version}\0${folded}`, async () => {
+      const rows = await sql<{ id: number }>`select id from (${companyIdsNamed(rowEngineOf(db), folded)}) named order by id`.execute(db);
+      return rows.rows.map((r) => Number(r.id));
+    });
 }
 
 function run(db: Kysely<DB>, built: Built): Promise<Record<string, unknown>[]> {
@@ -542,13 +585,25 @@ export function groupedSql(spec: AggregateSpec): RawBuilder<Record<string, unkno
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
-  const ungrouped = { ...spec, groupBy: [], partnerKnown: undefined };
-  const summed = grouped && valueFromRows(spec);
   const main = compose(spec, true, qIds);
   const [rowsRes, totalsRes] = await Promise.all([
     run(db, main.built),
-    grouped && !summed ? run(db, compose(ungrouped, false, qIds).built) : null,
+    grouped && !valueFromRows(spec) ? run(db, compose(ungroupedOf(spec), false, qIds).built) : null,
   ]);
+  return finish(spec, rowsRes, totalsRes?.[0] ?? {}, main.source);
+}
+
+/** The spec of a grouped spec's totals: the same records, no groups. */
+export const ungroupedOf = (spec: AggregateSpec): AggregateSpec => ({ ...spec, groupBy: [], partnerKnown: undefined });
+
+/**
+ * A spec's answer from the rows its query returned (grouped, ordered and cut, with the windows
+ * `windows` adds) and the row of its totals (read only for a grouped spec that does not sum them
+ * from its rows).
+ */
+export function finish(spec: AggregateSpec, rowsRes: Record<string, unknown>[], totalsRow: Record<string, unknown>, source: string): AggregateResult {
+  const grouped = spec.groupBy.length > 0;
+  const ungrouped = ungroupedOf(spec);
   let rows = rowsRes.map((r) => toRow(spec, r, grouped));
   let truncated = false;
   const cap = spec.maxRows ?? 10_000;
@@ -556,14 +611,15 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
     rows = rows.slice(0, cap);
     truncated = true;
   }
-  const totals = summed
-    ? toRow({ ...ungrouped, metrics: ['value_usd'] }, { value_cents: numberAt(rowsRes[0] ?? {}, '_total_cents') }, false)
-    : grouped ? toRow(ungrouped, totalsRes![0] ?? {}, false) : (rows[0] ?? toRow(spec, {}, false));
+  const totals =
+    grouped && valueFromRows(spec)
+      ? toRow({ ...ungrouped, metrics: ['value_usd'] }, { value_cents: numberAt(rowsRes[0] ?? {}, '_total_cents') }, false)
+      : grouped ? toRow(ungrouped, totalsRow, false) : (rows[0] ?? toRow(spec, {}, false));
   withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group; under `top` the SQL counted them.
   const counted = spec.top && grouped ? Number(rowsRes[0]?._groups ?? 0) : undefined;
   const groups = counted ?? (grouped && !spec.top && !truncated ? rows.length : undefined);
-  return { rows, totals, source: main.source, truncated, ...(groups !== undefined ? { groups } : {}) };
+  return { rows, totals, source, truncated, ...(groups !== undefined ? { groups } : {}) };
 }
 
 /** Each grouped row's share of the total value, then the cents kept for it dropped from rows and total. */

@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
 import { aggregate } from '../shared/aggregate.js';
+import { aggregateAll } from '../shared/aggregate-all.js';
 import { echoFilters, parseFilters } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { arrayDownload } from '../companies/download.js';
@@ -93,10 +94,12 @@ export const getPort = defineOperation({
     if (!PORT_BY_CODE.has(code)) throw notFound('Port', params.locode);
     const range = dateRange(query);
     const filters = parseFilters({ port: code, from: query.from, to: query.to });
-    const [flows, partners, products, carriers] = await Promise.all([
-      aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'records', 'net_weight_kg'], totalsFromRows: true }),
-      aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd'], top: 10 }),
-      aggregate(db, { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd'], top: 10 }),
+    const [[flows, partners, products], carriers] = await Promise.all([
+      aggregateAll(db, [
+        { filters, groupBy: ['flow'], metrics: ['value_usd', 'records', 'net_weight_kg'], totalsFromRows: true },
+        { filters, groupBy: ['country'], metrics: ['value_usd'], top: 10 },
+        { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd'], top: 10 },
+      ]),
       carrierSummaries(db, { port: code, range }).then((c) =>
         c.carriers.map((x) => ({ carrier: x.carrier, name: CARRIER_BY_CODE.get(x.carrier)?.name ?? null, shipments: x.shipments, share: x.share })),
       ),

@@ -4,7 +4,8 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
 import { FilterParams, parseFilters, echoFilters, type Filters, type Flow } from '../shared/filters.js';
-import { aggregate } from '../shared/aggregate.js';
+import { aggregate, type AggregateResult, type AggregateSpec } from '../shared/aggregate.js';
+import { aggregateAll } from '../shared/aggregate-all.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
 import { COUNTRY_BY_ALPHA2 } from '../../reference/countries.js';
@@ -30,8 +31,13 @@ const Bilateral = Type.Object({
   series: Type.Array(Type.Object({ period: Type.String(), exports_usd: Type.Number(), imports_usd: Type.Number(), balance_usd: Type.Number() })),
 });
 
+const flowTotalsSpec = (filters: Filters): AggregateSpec => ({ filters, groupBy: ['flow'], metrics: ['value_usd', 'net_weight_kg', 'records'], totalsFromRows: true });
+
 export async function flowTotals(db: Parameters<typeof aggregate>[0], filters: Filters) {
-  const r = await aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'net_weight_kg', 'records'], totalsFromRows: true });
+  return totalsByFlow(await aggregate(db, flowTotalsSpec(filters)));
+}
+
+function totalsByFlow(r: AggregateResult) {
   const of = (flow: Flow) => {
     const row = r.rows.find((x) => x.flow === flow);
     return { value_usd: Number(row?.value_usd ?? 0), net_weight_kg: Number(row?.net_weight_kg ?? 0), records: Number(row?.records ?? 0) };
@@ -68,16 +74,17 @@ export const tradeBilateral = defineOperation({
     const db = deps.store.db;
     const exp: Filters = { ...filters, flow: 'export' };
     const imp: Filters = { ...filters, flow: 'import' };
-    const byCompany = (f: Filters) => aggregate(db, { filters: f, groupBy: ['company'], metrics: ['value_usd'], top });
-    const [totals, expProducts, impProducts, ports, exporters, importers, series] = await Promise.all([
-      flowTotals(db, filters),
-      aggregate(db, { filters: exp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true }),
-      aggregate(db, { filters: imp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true }),
-      aggregate(db, { filters, groupBy: ['port', 'flow'], metrics: ['value_usd', 'records'], maxRows: 10_000, totalsFromRows: true }),
+    const byCompany = (f: Filters): AggregateSpec => ({ filters: f, groupBy: ['company'], metrics: ['value_usd'], top });
+    const [byFlow, expProducts, impProducts, ports, exporters, importers, series] = await aggregateAll(db, [
+      flowTotalsSpec(filters),
+      { filters: exp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true },
+      { filters: imp, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true },
+      { filters, groupBy: ['port', 'flow'], metrics: ['value_usd', 'records'], maxRows: 10_000, totalsFromRows: true },
       byCompany(exp),
       byCompany(imp),
-      aggregate(db, { filters, groupBy: ['period', 'flow'], metrics: ['value_usd'], freq, maxRows: 100_000 }),
+      { filters, groupBy: ['period', 'flow'], metrics: ['value_usd'], freq, maxRows: 100_000 },
     ]);
+    const totals = totalsByFlow(byFlow);
     const portMap = new Map<string, { port: string; port_name: string | null; exports_usd: number; imports_usd: number; records: number }>();
     for (const r of ports.rows) {
       const code = String(r.port);

@@ -7,6 +7,7 @@ import { CUSTOMS_OFFICES, CUSTOMS_OFFICE_BY_CODE, type CustomsOffice } from '../
 import { PORT_BY_CODE } from '../../reference/ports.js';
 import { parseFilters, echoFilters, type Filters } from '../shared/filters.js';
 import { aggregate } from '../shared/aggregate.js';
+import { aggregateAll } from '../shared/aggregate-all.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { FreqParam } from './cube-params.js';
 import { FlowParam } from './params.js';
@@ -91,12 +92,12 @@ export const getCustomsOffice = defineOperation({
     const filters: Filters = { ...parseFilters({ from: query.from, to: query.to }, query.flow ?? null), customsOffices: [code] };
     const top = query.top ?? 10;
     const db = deps.store.db;
-    const [byFlow, countries, products, modes, series] = await Promise.all([
-      aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'net_weight_kg', 'records'] }),
-      aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd', 'records'], top, totalsFromRows: true }),
-      aggregate(db, { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true }),
-      aggregate(db, { filters, groupBy: ['transport_mode'], metrics: ['value_usd', 'records'], totalsFromRows: true }),
-      aggregate(db, { filters, groupBy: ['period', 'flow'], metrics: ['value_usd', 'records'], freq: query.freq ?? 'month', maxRows: 100_000, totalsFromRows: true }),
+    const [byFlow, countries, products, modes, series] = await aggregateAll(db, [
+      { filters, groupBy: ['flow'], metrics: ['value_usd', 'net_weight_kg', 'records'] },
+      { filters, groupBy: ['country'], metrics: ['value_usd', 'records'], top, totalsFromRows: true },
+      { filters, groupBy: ['hs'], hsLevel: 4, metrics: ['value_usd', 'net_weight_kg'], top, totalsFromRows: true },
+      { filters, groupBy: ['transport_mode'], metrics: ['value_usd', 'records'], totalsFromRows: true },
+      { filters, groupBy: ['period', 'flow'], metrics: ['value_usd', 'records'], freq: query.freq ?? 'month', maxRows: 100_000, totalsFromRows: true },
     ]);
     return {
       data: [

@@ -6,6 +6,7 @@ import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import { aggregate, companiesMatching, companiesTrading, planAggregate, type AggregateSpec, type AggRow, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
+import { aggregateAll, groupSpecs } from '../../../src/features/shared/aggregate-all.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
@@ -267,5 +268,56 @@ describeEachStore('aggregate engine', (get) => {
     const daysTop = await aggregate(get().store.db, days);
     expect(daysTop.source).toContain('+declarations');
     expect(daysTop.groups).toBe((await aggregate(get().store.db, { ...days, top: null })).rows.length);
+  });
+
+  it('answers several aggregates of the same filters in one query exactly as each alone', async () => {
+    const { db } = get().store;
+    const r = prng(23);
+    let together = 0;
+    for (let n = 0; n < 40; n++) {
+      const q: FilterQuery = {};
+      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02']);
+      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
+      if (r.next() < 0.3) q.hs = r.pick(['61', '8703']);
+      if (r.next() < 0.4) q.country = r.pick(['DE', 'US,GB']);
+      if (r.next() < 0.3) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((w) => w.length > 3), 'zzqx', 'a']);
+      const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
+      const metrics = r.pick<Metric[]>([['value_usd', 'records'], ['value_usd'], ['value_usd', 'net_weight_kg', 'records'], ['value_usd', 'net_weight_kg', 'customs_duty_usd']]);
+      const hsLevel = r.pick([2, 4, 6]);
+      const sorts = [null, { field: 'port', desc: false }, { field: 'value_usd', desc: false }];
+      if (metrics.includes('records')) sorts.push({ field: 'records', desc: true });
+      if (metrics.includes('net_weight_kg')) sorts.push({ field: 'net_weight_kg', desc: false }, { field: 'unit_value_usd_per_kg', desc: true });
+      const sort = r.pick(sorts);
+      // A profile's set: totals, rankings with and without their totals from the rows, a series,
+      // a two-dimension breakdown, a page cut by maxRows, and a spec that cannot join (traders counted).
+      const specs: (AggregateSpec | null)[] = [
+        { filters, groupBy: [], metrics },
+        { filters, groupBy: ['company'], metrics, top: r.pick([2, 5]), totalsFromRows: r.next() < 0.5 },
+        { filters, groupBy: ['partner_company'], metrics, top: 3, totalsFromRows: true },
+        { filters, groupBy: ['port'], metrics, top: 4, sort },
+        { filters, groupBy: ['port'], metrics, maxRows: 1 },
+        { filters, groupBy: ['period'], metrics, freq: r.pick(['month', 'quarter']) },
+        { filters, groupBy: ['country', 'transport_mode'], metrics, top: 3 },
+        { filters, groupBy: ['hs'], hsLevel, metrics, top: 3, totalsFromRows: true },
+        null,
+        { filters, groupBy: [], metrics: ['companies', 'partner_companies'] },
+      ];
+      together += groupSpecs(specs).filter((g) => g.length > 1).length;
+      const got = await aggregateAll(db, specs);
+      for (const [i, spec] of specs.entries()) {
+        if (!spec) {
+          expect(got[i]).toBeNull();
+          continue;
+        }
+        const alone = await aggregate(db, spec);
+        const label = JSON.stringify({ q, i, spec: { ...spec, filters: undefined } });
+        expect(got[i]!.rows, label).toEqual(alone.rows);
+        expect(got[i]!.totals, label).toEqual(alone.totals);
+        expect(got[i]!.groups, label).toBe(alone.groups);
+        expect(got[i]!.truncated, label).toBe(alone.truncated);
+      }
+    }
+    // Most sets shared a query; a set of rollup reads always has a group of several.
+    expect(together).toBeGreaterThanOrEqual(30);
   });
 });
