@@ -110,6 +110,7 @@ async function run(argv: string[]): Promise<number> {
     path: config.analyticsPath,
     memoryLimitMb: config.analyticsMemoryMb,
     threads: config.analyticsThreads,
+    bulkThreads: config.analyticsBulkThreads,
     pollMs: 0,
     progress: (applied: number, total: number) => {
       bar ??= startProgress({ label: 'analytic store', total, unit: 'declarations' });

@@ -1,6 +1,7 @@
 // The only reader of process.env. Every setting is validated once at start; a bad value stops the
 // process with a message that names the variable.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -37,6 +38,7 @@ export interface Config {
   /** The analytic engine's memory limit, MB: its working memory whatever the data's size. */
   analyticsMemoryMb: number;
   analyticsThreads: number;
+  analyticsBulkThreads: number;
   sqliteReaders: number;
   /** Store queries slower than this (ms) are logged at warn level; 0 turns the log off. */
   slowQueryMs: number;
@@ -171,7 +173,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
     analyticsPath: analyticsPath(env, dataDir, databaseUrl),
     analyticsMemoryMb: int(env, 'ANALYTICS_MEMORY_MB', 1024, 64, 1024 * 1024),
-    analyticsThreads: int(env, 'ANALYTICS_THREADS', 2, 1, 256),
+    // One thread per query while serving: requests run side by side, and a parallel plan costs
+    // more CPU for the same answer; loads, rebuilds and compaction use every core.
+    analyticsThreads: int(env, 'ANALYTICS_THREADS', 1, 1, 256),
+    analyticsBulkThreads: int(env, 'ANALYTICS_BULK_THREADS', os.availableParallelism(), 1, 256),
     // Threads reading the SQLite file beside the event loop (0: every query on the event loop).
     sqliteReaders: int(env, 'SQLITE_READERS', 2, 0, 64),
     slowQueryMs: int(env, 'SLOW_QUERY_MS', 500, 0, 3_600_000),

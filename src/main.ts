@@ -57,6 +57,7 @@ async function main(): Promise<void> {
       path: config.analyticsPath,
       memoryLimitMb: config.analyticsMemoryMb,
       threads: config.analyticsThreads,
+      bulkThreads: config.analyticsBulkThreads,
       log: (msg, err) => process.stderr.write(`${JSON.stringify({ level: err ? 50 : 30, time: Date.now(), msg, err: err instanceof Error ? err.message : undefined })}\n`),
       progress: (applied, total) => process.stdout.write(`tradeapi: analytic store: ${applied} of ${total} declarations applied\n`),
     },

@@ -22,7 +22,10 @@ export interface AnalyticOptions {
   /** File of the analytic store, or ':memory:'. */
   path: string;
   memoryLimitMb: number;
+  /** Threads a query runs on while serving. */
   threads: number;
+  /** Threads of loads, rebuilds and compaction (default `threads`). */
+  bulkThreads?: number;
   /** How often other processes' commits are looked for (ms); 0: only on demand. */
   pollMs?: number;
   log?: (msg: string, err?: unknown) => void;
@@ -95,7 +98,7 @@ export class AnalyticStore {
   }
 
   static async open(source: RowSource, opts: AnalyticOptions): Promise<AnalyticStore> {
-    const engine = await Engine.open({ path: opts.path, memoryLimitMb: opts.memoryLimitMb, threads: opts.threads });
+    const engine = await Engine.open({ path: opts.path, memoryLimitMb: opts.memoryLimitMb, threads: opts.threads, bulkThreads: opts.bulkThreads });
     const store = new AnalyticStore(engine, source, opts);
     await store.prepare();
     store.unsubscribe = onBatchCommitted(source.db, (_s, stored, batchId) => store.applyCommitted(batchId, stored));
@@ -219,7 +222,7 @@ export class AnalyticStore {
     this.loading = true;
     let n: number;
     try {
-      n = await loadAll(this.engine, this.source, pending, (loaded) => this.opts.progress?.(loaded, total));
+      n = await this.engine.bulk(() => loadAll(this.engine, this.source, pending, (loaded) => this.opts.progress?.(loaded, total)));
     } finally {
       this.loading = false;
     }
@@ -274,7 +277,7 @@ export class AnalyticStore {
       await stop();
       try {
         if (feeding.failed) throw feeding.failed;
-        await summariseLoaded(this.engine, feeding.batches);
+        await this.engine.bulk(() => summariseLoaded(this.engine, feeding.batches));
       } catch (err) {
         // Nothing half-summed is kept: the next catch-up loads the store whole from the row store.
         await emptyForLoad(this.engine, 'feed').catch(() => undefined);
@@ -323,7 +326,7 @@ export class AnalyticStore {
    */
   private compactAll(): Promise<void> {
     this.sinceCompaction = 0;
-    this.compacting ??= (async () => {
+    this.compacting ??= this.engine.bulk(async () => {
       try {
         const tables = [...ROLLUPS.map((d) => ({ table: d.table, keys: d.keys, measures: measuresOf(d) })), ...PRE_AGGREGATIONS];
         let changed = (await compactPending(this.engine, tables)) > 0;
@@ -340,7 +343,7 @@ export class AnalyticStore {
       } finally {
         this.compacting = null;
       }
-    })();
+    });
     return this.compacting;
   }
 

@@ -93,7 +93,8 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
   provideAnalytics(store, {
     path: defaultAnalyticsPath(url),
     memoryLimitMb: 1024,
-    threads: 2,
+    threads: 1,
+    bulkThreads: 2,
     pollMs: 1000,
     slowQueryMs: options.slowQueryMs,
     onSlowQuery: options.onSlowQuery && ((ms, sql) => options.onSlowQuery!(ms, `analytic: ${sql}`)),

@@ -22,4 +22,25 @@ describe('analytic engine', () => {
       await e.close();
     }
   });
+
+  it('runs bulk work on its own thread count and serves on one again after it, also when the work fails', async () => {
+    const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, bulkThreads: 3, readers: 1 });
+    const threads = async () => Number((await e.query("select current_setting('threads') as n"))[0]!.n);
+    try {
+      expect(await threads()).toBe(1);
+      // Two bulk tasks at once: the count drops back only when both are done.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const first = e.bulk(() => held);
+      expect(await e.bulk(threads)).toBe(3);
+      expect(await threads()).toBe(3);
+      release();
+      await first;
+      expect(await threads()).toBe(1);
+      await expect(e.bulk(async () => Promise.reject(new Error('load failed')))).rejects.toThrow('load failed');
+      expect(await threads()).toBe(1);
+    } finally {
+      await e.close();
+    }
+  });
 });
