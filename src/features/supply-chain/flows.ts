@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.js';
 import { defineOperation } from '../../http/operation.js';
 import { badParam } from '../../http/errors.js';
 import { normalizeHsPrefix } from '../../domain/codes/hs-code.js';
-import { aggregate, type AggRow, type AggregateResult, type AggregateSpec, type Dim } from '../shared/aggregate.js';
+import type { AggRow, AggregateResult, AggregateSpec, Dim } from '../shared/aggregate.js';
+import { aggregateAll } from '../shared/aggregate-all.js';
 import { echoFilters, parseFilters, type Filters } from '../shared/filters.js';
 import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
@@ -47,8 +48,8 @@ type Grouping = Omit<AggregateSpec, 'filters'>;
 
 async function productFlows(db: Kysely<DB>, filters: Filters, top: number) {
   const spec = (groupBy: Dim[], more: Partial<Grouping> = {}): Grouping => ({ groupBy, metrics: ['value_usd'], maxRows: 500_000, ...more });
-  // Each grouping is its own aggregate; the analytic store runs them side by side.
-  const run = async (specs: Grouping[]) => Promise.all(specs.map((s) => aggregate(db, { ...s, filters })));
+  // Groupings that read the same source share one query (aggregateAll); the rest run side by side.
+  const run = async (specs: Grouping[]) => aggregateAll(db, specs.map((s) => ({ ...s, filters })));
   // Exporter × port and country × buyer are the two large groupings: only the kept exporters' and
   // buyers' rows are asked for, and what the others carry is the rest of each port's and country's
   // total, worked out in cents.
