@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
-import { aggregate } from '../shared/aggregate.js';
+import { aggregateAll } from '../shared/aggregate-all.js';
 import { parseFilters } from '../shared/filters.js';
 import { isValidVkn } from '../../domain/codes/vkn.js';
 import { CompanyIdParams, Nullable, requireCompany } from './params.js';
@@ -43,10 +43,12 @@ export const getCompany = defineOperation({
     const db = deps.store.db;
     const c = await requireCompany(db, params.company_id);
     const filters = parseFilters({ company_id: c.id });
-    const [span, byFlow, byCountry] = await Promise.all([
+    const [span, [byFlow, byCountry]] = await Promise.all([
       memo(db, `span:${c.id}`, () => tradeSpan(db, c.id)),
-      aggregate(db, { filters, groupBy: ['flow'], metrics: ['value_usd', 'records'] }),
-      aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd'], top: 5 }),
+      aggregateAll(db, [
+        { filters, groupBy: ['flow'], metrics: ['value_usd', 'records'] },
+        { filters, groupBy: ['country'], metrics: ['value_usd'], top: 5 },
+      ]),
     ]);
     const total = (flow: string) => {
       const r = byFlow.rows.find((x) => x.flow === flow);

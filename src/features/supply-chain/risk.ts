@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.js';
 import { hhi } from '../../domain/stats/concentration.js';
-import { aggregate } from '../shared/aggregate.js';
+import { aggregateAll } from '../shared/aggregate-all.js';
 import { parseFilters } from '../shared/filters.js';
 import { loadPartners } from '../companies/partners.js';
 import { companyNames } from '../companies/queries.js';
@@ -51,11 +51,13 @@ export const getRisk = defineOperation({
     const company = await requireCompany(db, params.company_id);
     const range = dateRange(query);
     const filters = parseFilters({ from: query.from, to: query.to, company_id: company.id });
-    const [buyers, suppliers, markets, routes] = await Promise.all([
+    const [buyers, suppliers, [markets, routes]] = await Promise.all([
       loadPartners(db, company.id, range, 'customers'),
       loadPartners(db, company.id, range, 'suppliers'),
-      aggregate(db, { filters, groupBy: ['country'], metrics: ['value_usd'], maxRows: 10_000 }),
-      aggregate(db, { filters, groupBy: ['port'], metrics: ['value_usd'], maxRows: 10_000 }),
+      aggregateAll(db, [
+        { filters, groupBy: ['country'], metrics: ['value_usd'], maxRows: 10_000 },
+        { filters, groupBy: ['port'], metrics: ['value_usd'], maxRows: 10_000 },
+      ]),
     ]);
     const names = await companyNames(db, [...buyers.slice(0, 3), ...suppliers.slice(0, 3)].map((p) => p.company_id));
     const items: Record<Dimension, { key: string; name: string | null; value: number }[]> = {
