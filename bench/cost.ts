@@ -4,9 +4,7 @@
 //   npx tsx bench/cost.ts --server URL --pid PID --declarations N [--only a,b] [--variants 40] [--match RE] [--exclude RE]
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { prepareDataset, createBenchKey } from './dataset.js';
-import { drawSamples } from './samples.js';
-import { planOperations, type OpenApiDoc } from './requests.js';
+import { livePlans } from './live-plans.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,14 +24,7 @@ const cpu = () => {
   const f = fs.readFileSync(`/proc/${values.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[11]) + Number(f[12])) / tick;
 };
-const dataset = await prepareDataset('sqlite', Number(values.declarations), Number(values.seed));
-const creds = createBenchKey(dataset.databaseUrl);
-const tokenRes = await fetch(`${url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) });
-const token = ((await tokenRes.json()) as { data: [{ access_token: string }] }).data[0].access_token;
-const doc = (await (await fetch(`${url}/v1/openapi.json`)).json()) as OpenApiDoc;
-const samples = await drawSamples(dataset.databaseUrl);
-const only = values.only!.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-const plans = planOperations(doc, samples, creds, Number(values.variants)).filter((p) => !p.skipped && (only.length === 0 || only.includes(p.operationId.toLowerCase())));
+const { token, plans } = await livePlans(url, { declarations: Number(values.declarations), seed: Number(values.seed), variants: Number(values.variants), only: values.only! });
 const match = values.match ? new RegExp(values.match) : null;
 const exclude = values.exclude ? new RegExp(values.exclude) : null;
 const rows: { op: string; n: number; cpuMs: number; wallMs: number }[] = [];

@@ -4,9 +4,7 @@
 //   npx tsx bench/probe.ts --server URL --declarations N --only op1,op2 [--passes 2] [--match REGEX]
 // `--match` keeps only the requests whose path matches (e.g. `q=` for the free-text ones).
 import { parseArgs } from 'node:util';
-import { prepareDataset, createBenchKey } from './dataset.js';
-import { drawSamples } from './samples.js';
-import { planOperations, type OpenApiDoc } from './requests.js';
+import { livePlans } from './live-plans.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,14 +18,7 @@ const { values } = parseArgs({
   },
 });
 const url = values.server!;
-const dataset = await prepareDataset('sqlite', Number(values.declarations), Number(values.seed));
-const creds = createBenchKey(dataset.databaseUrl);
-const tokenRes = await fetch(`${url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) });
-const token = ((await tokenRes.json()) as { data: [{ access_token: string }] }).data[0].access_token;
-const doc = (await (await fetch(`${url}/v1/openapi.json`)).json()) as OpenApiDoc;
-const samples = await drawSamples(dataset.databaseUrl);
-const only = values.only!.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-const plans = planOperations(doc, samples, creds, Number(values.variants)).filter((p) => !p.skipped && (only.length === 0 || only.includes(p.operationId.toLowerCase())));
+const { token, plans } = await livePlans(url, { declarations: Number(values.declarations), seed: Number(values.seed), variants: Number(values.variants), only: values.only! });
 
 const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 const match = values.match ? new RegExp(values.match) : null;
