@@ -1886,7 +1886,7 @@ export interface paths {
         };
         /**
          * Unit values of imports (USD/kg, USD/unit) with percentiles, by HS code and origin
-         * @description One row per HS code (at `hs_level`, default 6) and partner country, largest value first: totals, the group's value per kg and per unit, and p10/p25/median/p75/p90 of the item lines' unit values (linear interpolation). Computed from at most 50000 matching item lines; a broader filter is a 400 naming what to narrow.
+         * @description One row per HS code (at `hs_level`, default 6) and partner country, largest value first: totals, the group's value per kg and per unit, and p10/p25/median/p75/p90 of the item lines' unit values (linear interpolation). Computed from at most 250000 matching item lines; a broader filter is a 400 naming what to narrow.
          */
         get: operations["getImportUnitValues"];
         put?: never;
@@ -2200,7 +2200,7 @@ export interface paths {
         };
         /**
          * Unit values of exports (USD/kg, USD/unit) with percentiles, by HS code and destination
-         * @description One row per HS code (at `hs_level`, default 6) and partner country, largest value first: totals, the group's value per kg and per unit, and p10/p25/median/p75/p90 of the item lines' unit values (linear interpolation). Computed from at most 50000 matching item lines; a broader filter is a 400 naming what to narrow.
+         * @description One row per HS code (at `hs_level`, default 6) and partner country, largest value first: totals, the group's value per kg and per unit, and p10/p25/median/p75/p90 of the item lines' unit values (linear interpolation). Computed from at most 250000 matching item lines; a broader filter is a 400 naming what to narrow.
          */
         get: operations["getExportUnitValues"];
         put?: never;
