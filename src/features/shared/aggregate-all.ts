@@ -7,7 +7,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { analyticRows } from '../../analytics/query.js';
 import {
-  aggregate, companiesMatching, finish, orderExpr, pieces, planAggregate, ungroupedOf, valueFromRows,
+  aggregate, companiesMatching, finish, orderExpr, pieces, planAggregate, rowLimit, ungroupedOf, valueFromRows,
   type AggregateResult, type AggregateSpec, type Dim, type Plan, type QCompanies,
 } from './aggregate.js';
 
@@ -98,8 +98,7 @@ async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Pr
     if (!s.groupBy.length) return;
     const order = orderExpr(s, (j) => k(s.groupBy[j]!)) ?? sql`1`;
     ranks.push(sql`row_number() over (partition by _set order by ${order}) as ${sql.id(`_rn${i}`)}`);
-    const limit = s.top ?? (s.maxRows ?? 10_000) + 1;
-    keep.push(sql`(_set = ${sql.lit(maskOf(s.groupBy))} and ${sql.id(`_rn${i}`)} <= ${sql.lit(limit)})`);
+    keep.push(sql`(_set = ${sql.lit(maskOf(s.groupBy))} and ${sql.id(`_rn${i}`)} <= ${sql.lit(rowLimit(s))})`);
   });
   const windows = [...ranks, sql`count(*) over (partition by _set) as _groups`, sql`sum(value_cents) over (partition by _set) as _total_cents`];
   const query = sql`select * from (select *, ${sql.join(windows)} from (${inner}) grouped) ranked where ${sql.join(keep, sql` or `)}`;
@@ -112,9 +111,8 @@ async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Pr
     if (!s.groupBy.length) return finish(s, [total], {}, plan.source!.table);
     const mask = maskOf(s.groupBy);
     const rank = `_rn${i}`;
-    const limit = s.top ?? (s.maxRows ?? 10_000) + 1;
     const mine = rows
-      .filter((r) => Number(r._set) === mask && Number(r[rank]) <= limit)
+      .filter((r) => Number(r._set) === mask && Number(r[rank]) <= rowLimit(s))
       .sort((a, b) => Number(a[rank]) - Number(b[rank]))
       .map((r) => {
         const named: Record<string, unknown> = { ...r };

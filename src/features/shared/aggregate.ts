@@ -398,11 +398,13 @@ function ordered(spec: AggregateSpec, q: RawBuilder<unknown>, grouped: boolean):
     // from outside when the key is computed from them.
     if (order && spec.sort?.field === 'unit_value_usd_per_kg') q = sql`select * from (${q}) grouped order by ${order}`;
     else if (order) q = sql`${q} order by ${order}`;
-    const limit = spec.top ?? spec.maxRows ?? 10_000;
-    q = sql`${q} limit ${sql.lit(limit + (spec.top ? 0 : 1))}`;
+    q = sql`${q} limit ${sql.lit(rowLimit(spec))}`;
   }
   return q;
 }
+
+/** Groups a grouped query returns: `top`, or one past `maxRows` (10,000) so a cut shows. */
+export const rowLimit = (spec: AggregateSpec): number => spec.top ?? (spec.maxRows ?? 10_000) + 1;
 
 export function orderExpr(spec: AggregateSpec, key: (i: number) => RawBuilder<unknown> = (i) => sql.id(`g${i}`)): RawBuilder<unknown> | null {
   const dir = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc');

@@ -253,6 +253,17 @@ describeEachStore('aggregate engine', (get) => {
     expect(rows).toHaveLength(5);
   });
 
+  it('finds a company that a later batch brings by the text that names it (the q memo follows the data)', async () => {
+    const { store } = get();
+    const spec: AggregateSpec = { filters: parseFilters({ q: 'Zebraqx' }, null), groupBy: [], metrics: ['records'] };
+    expect((await aggregate(store.db, spec)).rows[0]!.records).toBe(0);
+    expect(await companiesMatching(store.db, 'zebraqx')).toEqual([]);
+    const extra = randomDeclarations(14, 2, offices).map((d, i) => ({ ...d, declaration_no: `ZEBRA${String(i).padStart(6, '0')}`, partner: { name: 'Zebraqx Trading GmbH', country: 'DE' } }));
+    expect((await writeBatch(store, extra, { batchKey: 'zebra-batch', source: 'test' })).stored).toBe(2);
+    expect((await companiesMatching(store.db, 'zebraqx')).length).toBe(1);
+    expect((await aggregate(store.db, spec)).rows[0]!.records).toBe(2);
+  });
+
   it('ranks by value and keeps shares of the whole filtered total under top', async () => {
     const spec: AggregateSpec = { filters: parseFilters({}, 'export'), groupBy: ['country'], metrics: ['value_usd'], top: 2 };
     const res = await aggregate(get().store.db, spec);
