@@ -19,6 +19,7 @@ import { rowCacheKey } from './row-cache.js';
 import { approxBytes } from './approx-bytes.js';
 import { stateOf } from '../../db/state.js';
 import { columnarList, columnarPageIds } from './columnar-pages.js';
+import { LINES_BY_CODE } from '../../analytics/schema.js';
 
 // --- sorting and cursors ------------------------------------------------------------------------
 
@@ -91,6 +92,12 @@ export interface WhereOptions {
    * value order walks the value index instead of sorting every declaration of the period.
    */
   dateIndex?: boolean;
+  /**
+   * The conditions run on the analytic store (columnar-pages.ts): none of the row store's planner
+   * hints, and a product's declarations from its lines sorted by code (lines_by_code), narrowed to
+   * the flow, months and countries asked, so only the row groups of the codes are read.
+   */
+  analytic?: boolean;
 }
 
 /**
@@ -109,6 +116,16 @@ function hsLines(hs: string[]): RawBuilder<unknown> {
   return sql`select hi.declaration_id from declaration_items hi where ${prefixes(sql.ref('hi.gtip'), hs)}`;
 }
 
+/** The same from the analytic store's lines sorted by code, with the header keys they carry. */
+function hsCodeCopy(f: Filters): RawBuilder<unknown> {
+  const w = [prefixes(sql.ref('l.gtip'), f.hs)];
+  if (f.flow) w.push(sql`l.flow = ${f.flow}`);
+  if (f.from) w.push(sql`l.registered_at >= ${f.from}`);
+  if (f.to) w.push(sql`l.registered_at <= ${f.to}`);
+  if (f.countries.length) w.push(inList(sql.ref('l.partner_country'), f.countries));
+  return sql`select l.declaration_id from ${sql.table(LINES_BY_CODE)} l where ${sql.join(w, sql` and `)}`;
+}
+
 /** The common filters as conditions on `declarations d`; empty when nothing is filtered. */
 export function declarationConditions(f: Filters, opts: WhereOptions = { qItems: true }): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [];
@@ -117,13 +134,13 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   // flow instead (SQLite has no statistics to tell). Common products: an EXISTS per row along the
   // date index finds a page soonest.
   const deepHs = f.hs.length > 0 && (opts.hsFew ?? f.hs.every((h) => h.length >= 6));
-  const narrow = f.companyId !== null || deepHs || opts.flowIndex === false || (f.q !== null && opts.qFew === true) || opts.driver !== undefined;
+  const narrow = !opts.analytic && (f.companyId !== null || deepHs || opts.flowIndex === false || (f.q !== null && opts.qFew === true) || opts.driver !== undefined);
   if (opts.driver) w.push(sql`d.id in (${opts.driver})`);
   if (f.flow) w.push(narrow ? sql`(d.flow || '') = ${f.flow}` : sql`d.flow = ${f.flow}`);
   const date = opts.dateIndex === false ? sql`+d.registered_at` : sql.ref('d.registered_at');
   if (f.from) w.push(sql`${date} >= ${f.from}`);
   if (f.to) w.push(sql`${date} <= ${f.to}`);
-  if (deepHs) w.push(sql`d.id in (${hsLines(f.hs)})`);
+  if (deepHs) w.push(sql`d.id in (${opts.analytic ? hsCodeCopy(f) : hsLines(f.hs)})`);
   else if (f.hs.length) w.push(sql`exists (select 1 from declaration_items hi where hi.declaration_id = d.id and ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
   if (f.countries.length) w.push(inList(sql.ref('d.partner_country'), f.countries));
   if (f.ports.length) w.push(inList(sql.ref('d.port'), f.ports));
@@ -132,7 +149,8 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   if (f.incoterms.length) w.push(inList(sql.ref('d.incoterm'), f.incoterms));
   if (f.regimes.length) w.push(inList(sql.ref('d.regime'), f.regimes));
   if (f.currencies.length) w.push(inList(sql.ref('d.currency'), f.currencies));
-  if (f.companyId !== null) {
+  if (f.companyId !== null && opts.analytic) w.push(sql`(d.company_id = ${f.companyId} or d.partner_company_id = ${f.companyId})`);
+  else if (f.companyId !== null) {
     // Either party, as ids from the two company indexes.
     w.push(sql`d.id in (select id from declarations where company_id = ${f.companyId} union all select id from declarations where partner_company_id = ${f.companyId})`);
   }
@@ -340,7 +358,7 @@ function keyset(input: ListInput): { after: RawBuilder<unknown>[]; order: RawBui
  */
 async function fromColumns(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[] | null> {
   const { after, order } = keyset(input);
-  const conditions = [...declarationConditions(input.filters, { qItems: false, hsFew: true }), ...after];
+  const conditions = [...declarationConditions(input.filters, { qItems: false, hsFew: true, analytic: true }), ...after];
   const ids = await columnarPageIds(db, conditions, order, input.limit + 1);
   if (!ids?.length) return ids && [];
   const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} where ${inList(sql.ref('d.id'), ids)}`.execute(db);

@@ -63,6 +63,8 @@ describeEachStore('declaration list plans', (get) => {
       { hs: '61' }, { hs: '847130' }, { hs: '61,8471', country: 'DE' }, { port: 'TRIST', flow: 'export' }, { customs_office: '220101', hs: '87' },
       { country: 'DE', transport_mode: 'sea' }, { incoterm: 'FOB', min_value_usd: 20000 }, { max_value_usd: 15000, currency: 'USD' },
       { company_id: Number(company) }, { company_id: Number(company), hs: '61' }, { regime: '4000', to: '2024-06-30' }, { hs: '99' },
+      // The product's lines are narrowed to the flow, months and countries in the lines' own copy.
+      { hs: '8471', flow: 'export', from: '2024-03-01', to: '2024-09-30' }, { hs: '61', country: 'DE', to: '2024-08-31' },
     ];
     let nonEmpty = 0;
     for (const q of queries) {
