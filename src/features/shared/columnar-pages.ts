@@ -12,12 +12,12 @@ import { openedAnalytics } from '../../analytics/registry.js';
 import type { Filters } from './filters.js';
 
 /**
- * Whether a list is answered from the columns: a filter beyond the flow and the period (those
- * alone walk the row store's date or value index and stop at a page), no free text (matched
- * through the row store's text indexes), and a page, not a download.
+ * Whether a list is answered from the columns: a filter beyond the flow, the period and the free
+ * text (those alone walk the row store's date or value index and stop at a page, or read the few
+ * declarations the text names through its indexes), and a page, not a download.
  */
 export function columnarList(f: Filters, limit: number): boolean {
-  if (f.q !== null || limit > 1000) return false;
+  if (limit > 1000) return false;
   return (
     f.hs.length > 0 || f.countries.length > 0 || f.ports.length > 0 || f.customsOffices.length > 0 || f.transportModes.length > 0 ||
     f.incoterms.length > 0 || f.regimes.length > 0 || f.currencies.length > 0 || f.companyId !== null ||

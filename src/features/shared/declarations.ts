@@ -7,7 +7,8 @@ import type { DB } from '../../db/schema.js';
 import { companyIdsNamed, itemTextIdsMatching } from '../../db/dialect.js';
 import type { Engine } from '../../db/connect.js';
 import { openedAnalytics, rowEngineOf } from '../../analytics/registry.js';
-import { aggregate, planAggregate, type AggregateSpec } from './aggregate.js';
+import { aggregate, companiesMatching, planAggregate, type AggregateSpec } from './aggregate.js';
+import { idSet } from '../../analytics/query.js';
 import { linesUnder } from './line-totals.js';
 import { badParam } from '../../http/errors.js';
 import { encodeCursor } from '../../http/pagination.js';
@@ -352,13 +353,35 @@ function keyset(input: ListInput): { after: RawBuilder<unknown>[]; order: RawBui
   return { after, order: sql`${col} ${dir}, d.id ${dir}` };
 }
 
+// Up to this many declarations with a line whose description holds `q`, a list with `q` and other
+// filters is found in the columns (their ids go to the engine as a set); past it the text is common
+// enough that walking the row store's order finds a page soon.
+const TEXT_LINES_IN_COLUMNS = 20_000;
+
+/**
+ * `q` as a condition on the analytic store's declarations: either party among the companies it
+ * names, or a line whose description holds it (ids read through the row store's text indexes).
+ * Null when the descriptions name too many declarations to pass as a set.
+ */
+export async function columnarText(db: Kysely<DB>, q: string, cap = TEXT_LINES_IN_COLUMNS): Promise<RawBuilder<unknown> | null> {
+  const texts = sql`select declaration_id as id from declaration_items where text_id in (${itemTextIdsMatching(rowEngineOf(db), q)})`;
+  const [named, lines] = await Promise.all([companiesMatching(db, q), countUpTo(db, texts, cap)]);
+  if (lines > cap) return null;
+  const lined = lines ? (await sql<{ id: number | string }>`select distinct id from (${texts}) t`.execute(db)).rows.map((r) => Number(r.id)) : [];
+  const names = idSet(named);
+  return sql`(d.company_id in ${names} or d.partner_company_id in ${names} or d.id in ${idSet(lined)})`;
+}
+
 /**
  * The page's ids from the analytic store's columns (columnar-pages.ts), its headers then read by
- * id; null when that store cannot answer yet.
+ * id; null when that store cannot answer yet, or `q` names too many lines to pass there.
  */
 async function fromColumns(db: Kysely<DB>, input: ListInput): Promise<DeclarationRow[] | null> {
   const { after, order } = keyset(input);
-  const conditions = [...declarationConditions(input.filters, { qItems: false, hsFew: true, analytic: true }), ...after];
+  const f = input.filters;
+  const text = f.q === null ? null : await columnarText(db, f.q);
+  if (f.q !== null && !text) return null;
+  const conditions = [...declarationConditions({ ...f, q: null }, { qItems: false, hsFew: true, analytic: true }), ...(text ? [text] : []), ...after];
   const ids = await columnarPageIds(db, conditions, order, input.limit + 1);
   if (!ids?.length) return ids && [];
   const res = await sql<Record<string, unknown>>`select ${HEADER_SELECT} from ${HEADER_FROM} where ${inList(sql.ref('d.id'), ids)}`.execute(db);

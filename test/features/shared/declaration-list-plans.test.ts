@@ -5,7 +5,7 @@
 import { it, expect } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
-import { listDeclarations, rareInList, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
+import { columnarText, listDeclarations, rareInList, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
 import { parseFilters } from '../../../src/features/shared/filters.js';
 import { sql } from 'kysely';
 import { columnarPageIds } from '../../../src/features/shared/columnar-pages.js';
@@ -65,6 +65,9 @@ describeEachStore('declaration list plans', (get) => {
       { company_id: Number(company) }, { company_id: Number(company), hs: '61' }, { regime: '4000', to: '2024-06-30' }, { hs: '99' },
       // The product's lines are narrowed to the flow, months and countries in the lines' own copy.
       { hs: '8471', flow: 'export', from: '2024-03-01', to: '2024-09-30' }, { hs: '61', country: 'DE', to: '2024-08-31' },
+      // Free text with other filters: the named companies and the lines' descriptions, as sets.
+      { q: 'acme', customs_office: '340105' }, { q: 'goods 2', hs: '61' }, { q: 'muller', country: 'DE', flow: 'export' },
+      { q: 'tekstil', port: 'TRIST' }, { q: 'nothing like it', port: 'TRIST' },
     ];
     let nonEmpty = 0;
     for (const q of queries) {
@@ -87,6 +90,9 @@ describeEachStore('declaration list plans', (get) => {
       }
     }
     expect(nonEmpty).toBeGreaterThan(30);
+    // Free text went to the columns while its lines were few, and stays in the row store past that.
+    expect(await columnarText(store.db, 'goods 2')).not.toBeNull();
+    expect(await columnarText(store.db, 'goods', 10)).toBeNull();
     // The pages above came from the columns, not from the row store's fallback.
     const ids = await columnarPageIds(store.db, [sql`d.partner_country = 'DE'`], sql`d.id desc`, 5);
     const de = records.filter((r) => r.partner?.country === 'DE').length;
