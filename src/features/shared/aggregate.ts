@@ -468,27 +468,30 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
 
+/**
+ * A per-store memo of answers over one version of the analytic store (the version is part of the
+ * key, so another process's batch starts it anew), bounded in bytes and dropped on this process's
+ * batches.
+ */
+function versionMemo(name: string, ttlMs: number, maxBytes: number) {
+  const key = stateKey<PromiseMemo>({ name, create: () => new PromiseMemo(ttlMs, maxBytes), close: (m) => m.clear(), changed: (m) => m.clear() });
+  return async <T>(db: Kysely<DB>, text: string, compute: () => Promise<T>): Promise<T> => {
+    const version = (await analyticsOf(db)).version();
+    return stateOf(db).get(key).get(`${version}\0${text}`, compute);
+  };
+}
+
 // One answer with `q` runs several aggregates (a profile's breakdowns, totals, the previous period),
 // each needing the same companies: the name index was asked once per aggregate, up to 8 times a
 // request. Names change only with a batch, which changes the analytic store's version too.
-const Q_COMPANIES_MS = 60_000;
-const Q_COMPANIES_BYTES = 8 * 1024 * 1024;
-const Q_COMPANIES = stateKey<PromiseMemo>({
-  name: 'companies named by q',
-  create: () => new PromiseMemo(Q_COMPANIES_MS, Q_COMPANIES_BYTES),
-  close: (m) => m.clear(),
-  changed: (m) => m.clear(),
-});
+const Q_COMPANIES = versionMemo('companies named by q', 60_000, 8 * 1024 * 1024);
 
 /** Resolves `q` to the ids of the companies whose folded name contains it (read from the row store). */
-export async function companiesMatching(db: Kysely<DB>, folded: string): Promise<number[]> {
-  const version = (await analyticsOf(db)).version();
-  return stateOf(db)
-    .get(Q_COMPANIES)
-    .get(`${version}\0${folded}`, async () => {
-      const rows = await sql<{ id: number }>`select id from (${companyIdsNamed(rowEngineOf(db), folded)}) named order by id`.execute(db);
-      return rows.rows.map((r) => Number(r.id));
-    });
+export function companiesMatching(db: Kysely<DB>, folded: string): Promise<number[]> {
+  return Q_COMPANIES(db, folded, async () => {
+    const rows = await sql<{ id: number }>`select id from (${companyIdsNamed(rowEngineOf(db), folded)}) named order by id`.execute(db);
+    return rows.rows.map((r) => Number(r.id));
+  });
 }
 
 function run(db: Kysely<DB>, built: Built): Promise<Record<string, unknown>[]> {
@@ -637,29 +640,19 @@ function withShares(rows: AggRow[], totals: AggRow, grouped: boolean): void {
 // The traders of a product: company searches filtered by `hs` ask for them on every page, and
 // users come back to the same products. A chapter at 10M declarations is grouped from about 4M
 // rollup rows (0.6-1 s) into tens of thousands of ids (a few hundred kilobytes).
-const TRADERS_MS = 10 * 60_000;
-const TRADERS_BYTES = 16 * 1024 * 1024;
-const TRADERS = stateKey<PromiseMemo>({
-  name: 'traders of filters',
-  create: () => new PromiseMemo(TRADERS_MS, TRADERS_BYTES),
-  close: (m) => m.clear(),
-  changed: (m) => m.clear(),
-});
+const TRADERS = versionMemo('traders of filters', 10 * 60_000, 16 * 1024 * 1024);
 
 /**
  * Every company on either side of the records the filters keep (no `q`), in no particular order
  * and possibly twice: ids only, grouped in the engine, remembered per data version.
  */
-export async function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Int32Array> {
-  const version = (await analyticsOf(db)).version();
-  return stateOf(db)
-    .get(TRADERS)
-    .get(`${version}\0${JSON.stringify(filters)}`, async () => {
-      const side = (dim: 'company' | 'partner_company') => groupedSql({ filters, groupBy: [dim], metrics: ['value_usd'] });
-      const rows = await analyticRows(
-        db,
-        sql`select g0 as id from (${side('company')}) own union all select g0 as id from (${side('partner_company')}) partners where g0 <> 0`.compile(db),
-      );
-      return Int32Array.from(rows, (r) => Number(r.id));
-    });
+export function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Int32Array> {
+  return TRADERS(db, JSON.stringify(filters), async () => {
+    const side = (dim: 'company' | 'partner_company') => groupedSql({ filters, groupBy: [dim], metrics: ['value_usd'] });
+    const rows = await analyticRows(
+      db,
+      sql`select g0 as id from (${side('company')}) own union all select g0 as id from (${side('partner_company')}) partners where g0 <> 0`.compile(db),
+    );
+    return Int32Array.from(rows, (r) => Number(r.id));
+  });
 }
