@@ -67,7 +67,7 @@ describeEachStore('declaration list plans', (get) => {
       { hs: '8471', flow: 'export', from: '2024-03-01', to: '2024-09-30' }, { hs: '61', country: 'DE', to: '2024-08-31' },
       // Free text with other filters: the named companies and the lines' descriptions, as sets.
       { q: 'acme', customs_office: '340105' }, { q: 'goods 2', hs: '61' }, { q: 'muller', country: 'DE', flow: 'export' },
-      { q: 'tekstil', port: 'TRIST' }, { q: 'nothing like it', port: 'TRIST' },
+      { q: 'tekstil', port: 'TRIST' }, { q: 'nothing like it', port: 'TRIST' }, { q: 'acme' }, { q: 'goods 2', flow: 'export' },
     ];
     let nonEmpty = 0;
     for (const q of queries) {
