@@ -364,10 +364,12 @@ const TEXT_LINES_IN_COLUMNS = 20_000;
  * Null when the descriptions name too many declarations to pass as a set.
  */
 export async function columnarText(db: Kysely<DB>, q: string, cap = TEXT_LINES_IN_COLUMNS): Promise<RawBuilder<unknown> | null> {
-  const texts = sql`select declaration_id as id from declaration_items where text_id in (${itemTextIdsMatching(rowEngineOf(db), q)})`;
-  const [named, lines] = await Promise.all([companiesMatching(db, q), countUpTo(db, texts, cap)]);
-  if (lines > cap) return null;
-  const lined = lines ? (await sql<{ id: number | string }>`select distinct id from (${texts}) t`.execute(db)).rows.map((r) => Number(r.id)) : [];
+  // One read of the declarations the texts name, up to one past the bound, counts and lists them.
+  const texts = sql<{ id: number | string }>`select distinct declaration_id as id from declaration_items
+    where text_id in (${itemTextIdsMatching(rowEngineOf(db), q)}) limit ${sql.lit(Math.max(0, cap) + 1)}`;
+  const [named, found] = await Promise.all([companiesMatching(db, q), texts.execute(db)]);
+  if (found.rows.length > cap) return null;
+  const lined = found.rows.map((r) => Number(r.id));
   const names = idSet(named);
   return sql`(d.company_id in ${names} or d.partner_company_id in ${names} or d.id in ${idSet(lined)})`;
 }
