@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { ID_SETS, IdTables, type IdTableOptions } from './id-tables.js';
 
 export type Value = string | number | null;
 export type Row = Record<string, Value>;
@@ -19,6 +20,8 @@ export interface EngineOptions {
   /** Threads during bulk work (`bulk`): loads, rebuilds, compaction; default `threads`. */
   bulkThreads?: number;
   readers?: number;
+  /** Large id sets as tables (id-tables.ts). */
+  idTables?: IdTableOptions;
 }
 
 export class EngineLockedError extends Error {}
@@ -46,6 +49,7 @@ export class Engine {
     readers: DuckDBConnection[],
     readonly path: string,
     private readonly threads: { serving: number; bulk: number },
+    private readonly idTables: IdTables,
   ) {
     this.idle.push(...readers);
   }
@@ -68,7 +72,10 @@ export class Engine {
     const writer = await instance.connect();
     const readers: DuckDBConnection[] = [];
     for (let i = 0; i < (opts.readers ?? 4); i++) readers.push(await instance.connect());
-    return new Engine(instance, writer, readers, opts.path, { serving: opts.threads, bulk: opts.bulkThreads ?? opts.threads });
+    // Attached to the instance, so every connection reads the sets its own connection writes.
+    const sets = await instance.connect();
+    await sets.run(`attach ':memory:' as ${ID_SETS}`);
+    return new Engine(instance, writer, readers, opts.path, { serving: opts.threads, bulk: opts.bulkThreads ?? opts.threads }, new IdTables(sets, opts.idTables));
   }
 
   private async acquire(): Promise<DuckDBConnection> {
@@ -136,6 +143,11 @@ export class Engine {
     }
   }
 
+  /** A table holding a large id set, for `x in (select id from <table>)`; null: write the set into the SQL. */
+  idTable(ids: readonly number[]): Promise<string | null> {
+    return this.closed ? Promise.resolve(null) : this.idTables.table(ids);
+  }
+
   /**
    * Runs `work` on the writer connection inside one transaction, after any write already under
    * way: a batch lands whole or not at all, and writes never interleave.
@@ -167,6 +179,7 @@ export class Engine {
     if (this.closed) return;
     await this.writing;
     this.closed = true;
+    this.idTables.close();
     for (const c of [this.writer, ...this.idle]) c.closeSync();
     this.instance.closeSync();
   }

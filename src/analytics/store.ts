@@ -7,6 +7,7 @@ import { onBatchCommitted } from '../ingest/events.js';
 import { ROLLUPS, measuresOf } from '../ingest/rollups.js';
 import { ApiError } from '../http/errors.js';
 import { Engine, type Row, type Value } from './engine.js';
+import type { IdTableOptions } from './id-tables.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, SORTED_COPIES, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
 import { needsSorting, sortAgain } from './sorted.js';
@@ -43,6 +44,8 @@ export interface AnalyticOptions {
   /** Queries slower than this many milliseconds (waiting for a connection included) are reported to `onSlowQuery` (0: off). */
   slowQueryMs?: number;
   onSlowQuery?: (ms: number, sql: string) => void;
+  /** Large id sets as tables (id-tables.ts); the tests lower the size from which a set gets one. */
+  idTables?: IdTableOptions;
 }
 
 export type AnalyticState = 'building' | 'ready';
@@ -98,7 +101,7 @@ export class AnalyticStore {
   }
 
   static async open(source: RowSource, opts: AnalyticOptions): Promise<AnalyticStore> {
-    const engine = await Engine.open({ path: opts.path, memoryLimitMb: opts.memoryLimitMb, threads: opts.threads, bulkThreads: opts.bulkThreads });
+    const engine = await Engine.open({ path: opts.path, memoryLimitMb: opts.memoryLimitMb, threads: opts.threads, bulkThreads: opts.bulkThreads, idTables: opts.idTables });
     const store = new AnalyticStore(engine, source, opts);
     await store.prepare();
     store.unsubscribe = onBatchCommitted(source.db, (_s, stored, batchId) => store.applyCommitted(batchId, stored));
@@ -139,7 +142,7 @@ export class AnalyticStore {
 
   /** Every table but the file's own metadata: a layout's tables that a later layout dropped go too. */
   private async dropDerived(): Promise<void> {
-    const tables = await this.engine.query("select table_name from duckdb_tables() where not temporary and table_name <> 'analytic_meta'");
+    const tables = await this.engine.query("select table_name from duckdb_tables() where not temporary and database_name = current_database() and table_name <> 'analytic_meta'");
     for (const t of [...derivedTables(), ...tables.map((r) => String(r.table_name))]) await this.engine.exec(`drop table if exists ${t}`);
     await this.engine.exec('drop table if exists synced_batches');
   }
@@ -371,6 +374,11 @@ export class AnalyticStore {
     const ms = performance.now() - started;
     if (ms >= limit) this.opts.onSlowQuery(Math.round(ms), sqlText);
     return rows;
+  }
+
+  /** A table holding a large id set (see IdTables), or null to write the set into the SQL. */
+  idTable(ids: readonly number[]): Promise<string | null> {
+    return this.engine.idTable(ids);
   }
 
   /** A query of the tracked shipments' copy, brought up to the row store's committed state first. */

@@ -128,7 +128,7 @@ describe('sorted copies', () => {
       const [pair] = await analytics.query('select company_id, partner_company_id from declarations where partner_company_id is not null limit 1');
       const both = [Number(pair!.company_id), Number(pair!.partner_company_id)];
       await sql`update companies set name = 'Zyxwq Ortak', name_folded = 'zyxwq ortak' where id in (${sql.join(both)})`.execute(store.db);
-      expect(await companiesMatching(store.db, 'zyxwq')).toEqual([...both].sort((a, b) => a - b));
+      expect((await companiesMatching(store.db, 'zyxwq')).ids).toEqual([...both].sort((a, b) => a - b));
       const named = await aggregate(store.db, { filters: { ...parseFilters({}), q: 'zyxwq' }, groupBy: [], metrics: ['value_usd', 'records'] });
       const pairRaw = await analytics.query('select sum(value_usd_cents) as v, count(*) as n from declarations where company_id in (?, ?) or partner_company_id in (?, ?)', [...both, ...both]);
       expect(Math.round(Number(named.totals.value_usd) * 100)).toBe(Number(pairRaw[0]!.v));

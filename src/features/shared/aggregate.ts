@@ -15,7 +15,7 @@ import { analyticsOf, rowEngineOf } from '../../analytics/registry.js';
 import { stateKey, stateOf } from '../../db/state.js';
 import { PromiseMemo } from './promise-memo.js';
 import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
-import { analyticRows, idSet, inlineIds } from '../../analytics/query.js';
+import { analyticRows, idList, idSet, inlineIds, type IdList } from '../../analytics/query.js';
 import { LINES_BY_CODE } from '../../analytics/schema.js';
 import { HEADER_CREDITED, headerColumn } from '../../ingest/rollups.js';
 
@@ -211,11 +211,8 @@ interface Built {
   query: RawBuilder<Record<string, unknown>>;
 }
 
-/**
- * Companies whose folded name contains the folded `q` (ascending ids), or null when they were not
- * listed (too many to read from the store): the SQL then keeps the LIKE as a subquery.
- */
-export type QCompanies = number[] | null;
+/** The companies whose folded name contains the folded `q` (ascending ids), or null without `q`. */
+export type QCompanies = IdList | null;
 
 /** What every query of a spec is made of: its dimensions' and measures' SQL, its source and conditions. */
 export interface Pieces {
@@ -297,9 +294,9 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
     fewParties = true;
   }
   if (f.q) {
-    if (qIds && qIds.length === 0) where.push(sql`1 = 0`);
+    if (qIds && qIds.ids.length === 0) where.push(sql`1 = 0`);
     else {
-      if (!parties.length) fewParties = inlineIds(qIds ?? []);
+      if (!parties.length) fewParties = inlineIds(qIds?.ids ?? []);
       parties.push(idSet(qIds ?? []));
     }
   }
@@ -486,11 +483,14 @@ function versionMemo(name: string, ttlMs: number, maxBytes: number) {
 // request. Names change only with a batch, which changes the analytic store's version too.
 const Q_COMPANIES = versionMemo('companies named by q', 60_000, 8 * 1024 * 1024);
 
-/** Resolves `q` to the ids of the companies whose folded name contains it (read from the row store). */
-export function companiesMatching(db: Kysely<DB>, folded: string): Promise<number[]> {
+/**
+ * Resolves `q` to the ids of the companies whose folded name contains it (read from the row store),
+ * with the analytic store's table of them when they are many (a common word names tens of thousands).
+ */
+export function companiesMatching(db: Kysely<DB>, folded: string): Promise<IdList> {
   return Q_COMPANIES(db, folded, async () => {
     const rows = await sql<{ id: number }>`select id from (${companyIdsNamed(rowEngineOf(db), folded)}) named order by id`.execute(db);
-    return rows.rows.map((r) => Number(r.id));
+    return idList(db, rows.rows.map((r) => Number(r.id)));
   });
 }
 
