@@ -100,9 +100,12 @@ export function filterSse(
   p: EtsParams,
   init: EtsState,
   out?: EtsState & { relativeSse?: number },
+  scratch?: Float64Array,
 ): number {
   const m = init.seasonal.length;
-  const s = Float64Array.from(init.seasonal);
+  // The optimiser calls this hundreds of times per fit: it may lend the seasonal states' room.
+  const s = !out && scratch && scratch.length === m ? scratch : new Float64Array(m);
+  for (let k = 0; k < m; k++) s[k] = init.seasonal[k] as number;
   let l = init.level;
   let b = init.slope;
   let sse = 0;
@@ -173,7 +176,8 @@ export function fitEts(y: readonly number[], opts: EtsOptions): EtsFit | null {
   const init = initialState(y, period, trend, season);
   if (init === null) return null;
 
-  const objective = (x: readonly number[]) => filterSse(y, trend, season, decode(x, trend, season), init);
+  const scratch = new Float64Array(init.seasonal.length);
+  const objective = (x: readonly number[]) => filterSse(y, trend, season, decode(x, trend, season), init, undefined, scratch);
   let x0: number[] = [];
   let f0 = Number.POSITIVE_INFINITY;
   const dims = 1 + (trend === 'N' ? 0 : 1) + (season === 'N' ? 0 : 1) + (trend === 'Ad' ? 1 : 0);
