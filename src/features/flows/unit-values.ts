@@ -33,8 +33,9 @@ function percentileColumns(prefix: string, expr: RawBuilder<unknown>, keep: RawB
 /** At most `max` + 1 of the lines the filters keep, with the columns unit values are grouped from. */
 async function matchingLines(db: Kysely<DB>, f: Filters, level: number, max: number): Promise<RawBuilder<unknown>> {
   const prefixes = (column: string) => prefixCondition(sql.ref(column), f.hs, 12);
-  if (linesHold(f)) {
-    const w = [prefixes('gtip')];
+  // A product's lines from the copy sorted by code: only the row groups of its codes are read.
+  const fromLines = (more: RawBuilder<unknown>[]) => {
+    const w = [prefixes('gtip'), ...more];
     if (f.flow) w.push(sql`flow = ${f.flow}`);
     if (f.from) w.push(sql`registered_at >= ${f.from}`);
     if (f.to) w.push(sql`registered_at <= ${f.to}`);
@@ -42,14 +43,19 @@ async function matchingLines(db: Kysely<DB>, f: Filters, level: number, max: num
     return sql`select declaration_id, substr(gtip, 1, ${sql.lit(level)}) as hs_code, partner_country as country, value_usd_cents as value_cents,
         net_weight_kg as weight, quantity, quantity_unit as unit
       from ${sql.table(LINES_BY_CODE)} ${whereClause(w)} limit ${sql.lit(max + 1)}`;
-  }
+  };
+  if (linesHold(f)) return fromLines([]);
   // Free text here names companies only.
-  const w = declarationConditions({ ...f, hs: [], q: null }, { qItems: false });
+  const w = declarationConditions({ ...f, hs: [], q: null }, { qItems: false, analytic: true });
   if (f.q) {
     const set = idSet(await companiesMatching(db, f.q));
     w.push(sql`(d.company_id in ${set} or d.partner_company_id in ${set})`);
   }
-  if (f.hs.length) w.push(prefixes('i.gtip'));
+  // With a product and filters the lines do not hold (a company, a port, free text): the product's
+  // lines, kept to the declarations those filters keep. Joining every line of the period to its
+  // declaration read each line of the period (at 10M, a code over eight months with a company's
+  // name: 316 ms against 47 ms).
+  if (f.hs.length) return fromLines([sql`declaration_id in (select d.id from declarations d ${whereClause(w)})`]);
   return sql`select d.id as declaration_id, substr(i.gtip, 1, ${sql.lit(level)}) as hs_code, d.partner_country as country,
       i.value_usd_cents as value_cents, i.net_weight_kg as weight, i.quantity, i.quantity_unit as unit
     from declarations d join declaration_items i on i.declaration_id = d.id ${whereClause(w)} limit ${sql.lit(max + 1)}`;
