@@ -215,6 +215,8 @@ describeEachStore('aggregate engine', (get) => {
     expect([...answered].filter((s) => s.endsWith('+declarations')).length).toBeGreaterThanOrEqual(3);
     // Raw product-level reads on products, months, flows and countries alone came from the lines sorted by code.
     expect(answered).toContain('lines_by_code');
+    // …and with fields of the declarations too, from those lines joined to their declarations.
+    expect(answered).toContain('lines_by_code join declarations');
     expect(answered).toContain('declarations');
     // Companies' header weights and duties came from the company rollup's first-line credits.
     expect(headerFromCompanies).toBeGreaterThanOrEqual(5);
