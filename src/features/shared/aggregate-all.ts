@@ -28,7 +28,9 @@ export async function aggregateAll<T extends readonly (AggregateSpec | null)[] |
       out[group[0]!] = aggregate(db, members[0]!.spec);
       continue;
     }
-    const answers = answerTogether(db, planAggregate(members[0]!.spec), members);
+    // The members that count declarations share one records column (see groupSpecs): that plan's.
+    const plans = members.map((m) => planAggregate(m.spec));
+    const answers = answerTogether(db, plans.find((p) => p.recordsColumn !== null) ?? plans[0]!, members);
     members.forEach((m, i) => (out[m.index] = answers.then((a) => a[i]!)));
   }
   return (await Promise.all(out)) as Answers<T>;
@@ -46,16 +48,32 @@ export function groupSpecs(specs: readonly (AggregateSpec | null)[]): number[][]
   });
   const together: number[][] = [];
   for (const group of byKey.values()) {
-    // Grouping sets need a grouping; totals alone are one query each anyway.
-    if (group.length > 1 && group.some((i) => specs[i]!.groupBy.length)) together.push(group);
-    else alone.push(...group.map((i) => [i]));
+    // Members that count declarations must count them from the same column (a product's depth
+    // decides which); those that do not count them join the first such set ('by flow with
+    // declarations' and 'top countries by value' of a company profile are one query, not three).
+    const byRecords = new Map<string, number[]>();
+    const uncounted: number[] = [];
+    for (const i of group) {
+      const column = planAggregate(specs[i]!).recordsColumn;
+      if (column === null) uncounted.push(i);
+      else byRecords.set(column, [...(byRecords.get(column) ?? []), i]);
+    }
+    const parts = [...byRecords.values()];
+    if (parts.length) parts[0] = [...parts[0]!, ...uncounted].sort((a, b) => a - b);
+    else parts.push(uncounted);
+    for (const part of parts) {
+      // Grouping sets need a grouping; totals alone are one query each anyway.
+      if (part.length > 1 && part.some((i) => specs[i]!.groupBy.length)) together.push(part);
+      else alone.push(...part.map((i) => [i]));
+    }
   }
   return [...together, ...alone];
 }
 
 /**
  * Specs with the same key are answered by one query: the same filters on the same source, read
- * the same way (header or line figures, the same records column, the same month and code depth).
+ * the same way (header or line figures, the same month and code depth; the records column is
+ * matched in groupSpecs).
  * Null: the spec runs alone (raw records, parts split by month, traders counted, restricted groups,
  * or totals a grouped spec cannot take from the shared query).
  */
@@ -67,7 +85,7 @@ function setKey(spec: AggregateSpec, plan: Plan): string | null {
     const totals = planAggregate(ungroupedOf(spec));
     if (totals.source?.table !== plan.source.table || totals.headerFigures !== plan.headerFigures || totals.recordsColumn !== plan.recordsColumn) return null;
   }
-  return JSON.stringify([spec.filters, plan.source.table, plan.headerFigures, plan.recordsColumn, spec.freq ?? 'month', spec.hsLevel ?? 6]);
+  return JSON.stringify([spec.filters, plan.source.table, plan.headerFigures, spec.freq ?? 'month', spec.hsLevel ?? 6]);
 }
 
 async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Promise<AggregateResult[]> {

@@ -289,6 +289,7 @@ describeEachStore('aggregate engine', (get) => {
     const { db } = get().store;
     const r = prng(23);
     let together = 0;
+    let mixed = 0;
     for (let n = 0; n < 40; n++) {
       const q: FilterQuery = {};
       if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02']);
@@ -316,8 +317,12 @@ describeEachStore('aggregate engine', (get) => {
         { filters, groupBy: ['hs'], hsLevel, metrics, top: 3, totalsFromRows: true },
         null,
         { filters, groupBy: [], metrics: ['companies', 'partner_companies'] },
+        // Value alone beside specs that count declarations: joins their query (a company profile).
+        { filters, groupBy: ['country'], metrics: ['value_usd'], top: 2 },
       ];
-      together += groupSpecs(specs).filter((g) => g.length > 1).length;
+      const groups = groupSpecs(specs);
+      together += groups.filter((g) => g.length > 1).length;
+      if (groups.some((g) => g.includes(10) && g.some((i) => specs[i]!.metrics.includes('records')))) mixed++;
       const got = await aggregateAll(db, specs);
       for (const [i, spec] of specs.entries()) {
         if (!spec) {
@@ -334,5 +339,6 @@ describeEachStore('aggregate engine', (get) => {
     }
     // Most sets shared a query; a set of rollup reads always has a group of several.
     expect(together).toBeGreaterThanOrEqual(30);
+    expect(mixed).toBeGreaterThanOrEqual(5);
   });
 });
