@@ -79,11 +79,6 @@ export class IdTables {
     return ready;
   }
 
-  /** Ids held in tables now. */
-  size(): number {
-    return this.held;
-  }
-
   close(): void {
     this.closed = true;
     this.c.closeSync();

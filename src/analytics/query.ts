@@ -19,9 +19,9 @@ export async function analyticShipmentRows(db: Kysely<DB>, compiled: CompiledQue
 }
 
 // Up to this many ids are written into the SQL as a list; more go as the engine's table of them
-// (id-tables.ts) or, without one, as one text parameter that the engine splits into a set. A common word names tens of thousands of companies, and DuckDB plans
-// a literal list of 40,000 ids for a minute (measured at 1M declarations) where the set is joined
-// in about 0.2 s.
+// (id-tables.ts) or, without one, as one text parameter that the engine splits into a set. A
+// common word names tens of thousands of companies, and DuckDB plans a literal list of 40,000 ids
+// for a minute (measured at 1M declarations) where the set is joined in about 0.2 s.
 const INLINE_IDS = 16;
 
 /** Whether `idSet` writes these ids into the SQL (the engine can then skip row groups by them). */

@@ -40,9 +40,10 @@ export async function aggregateAll<T extends readonly (AggregateSpec | null)[] |
 export function groupSpecs(specs: readonly (AggregateSpec | null)[]): number[][] {
   const byKey = new Map<string, number[]>();
   const alone: number[][] = [];
+  const plans = specs.map((spec) => (spec ? planAggregate(spec) : null));
   specs.forEach((spec, index) => {
     if (!spec) return;
-    const key = setKey(spec, planAggregate(spec));
+    const key = setKey(spec, plans[index]!);
     if (key === null) alone.push([index]);
     else byKey.set(key, [...(byKey.get(key) ?? []), index]);
   });
@@ -54,7 +55,7 @@ export function groupSpecs(specs: readonly (AggregateSpec | null)[]): number[][]
     const byRecords = new Map<string, number[]>();
     const uncounted: number[] = [];
     for (const i of group) {
-      const column = planAggregate(specs[i]!).recordsColumn;
+      const column = plans[i]!.recordsColumn;
       if (column === null) uncounted.push(i);
       else byRecords.set(column, [...(byRecords.get(column) ?? []), i]);
     }
