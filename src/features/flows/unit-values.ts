@@ -7,7 +7,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineOperation, FormatParam, type Operation } from '../../http/operation.js';
 import { ApiError } from '../../http/errors.js';
-import { FilterParams, parseFilters, echoFilters, type Filters } from '../shared/filters.js';
+import { FilterParams, analyticDates, parseFilters, echoFilters, type Filters } from '../shared/filters.js';
 import { declarationConditions, whereClause } from '../shared/declarations.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { companiesMatching, linesHold, prefixCondition } from '../shared/aggregate.js';
@@ -37,8 +37,7 @@ async function matchingLines(db: Kysely<DB>, f: Filters, level: number, max: num
   const fromLines = (more: RawBuilder<unknown>[]) => {
     const w = [prefixes('gtip'), ...more];
     if (f.flow) w.push(sql`flow = ${f.flow}`);
-    if (f.from) w.push(sql`registered_at >= ${f.from}`);
-    if (f.to) w.push(sql`registered_at <= ${f.to}`);
+    w.push(...analyticDates(f, (name) => sql.ref(name)));
     if (f.countries.length) w.push(sql`partner_country in (${sql.join(f.countries)})`);
     return sql`select declaration_id, substr(gtip, 1, ${sql.lit(level)}) as hs_code, partner_country as country, value_usd_cents as value_cents,
         net_weight_kg as weight, quantity, quantity_unit as unit

@@ -1,13 +1,13 @@
 // Store access for the HS Code and Product family. Plain functions over `db` (a transaction may be
 // passed in its place); rows are mapped by the callers.
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { stateKey, stateOf } from '../../db/state.js';
 import { startsWith } from '../../db/dialect.js';
 import { builtinConcordance, builtinHsRows, type ConcordanceRow, type HsCodeRow } from './builtin.js';
 import { aggregate } from '../shared/aggregate.js';
-import { parseFilters } from '../shared/filters.js';
+import { analyticDates, parseFilters } from '../shared/filters.js';
 import { linesUnder } from '../shared/line-totals.js';
 import { analyticRows } from '../../analytics/query.js';
 import { LINES_BY_CODE } from '../../analytics/schema.js';
@@ -196,9 +196,7 @@ export interface TradeFigures { cells: TradeCell[]; totals: FlowTotals[] }
  */
 export async function tradeCells(db: Db, q: TradeQuery): Promise<RawTradeCell[]> {
   // The lines sorted by code (analytics/lines-by-code.ts): only the prefix's row groups are read.
-  const where = [startsWith(sql.ref<string>('gtip'), q.prefix)];
-  if (q.from) where.push(sql`registered_at >= ${q.from}`);
-  if (q.to) where.push(sql`registered_at <= ${q.to}`);
+  const where: RawBuilder<unknown>[] = [startsWith(sql.ref<string>('gtip'), q.prefix), ...analyticDates(q, (name) => sql.ref(name))];
   const rows = await analyticRows(db, sql`select period, flow, partner_country, sum(value_usd_cents) as value_cents, sum(net_weight_kg) as net_weight_kg,
       count(distinct declaration_id) as records, count(*) as items
     from ${sql.table(LINES_BY_CODE)} where ${sql.join(where, sql` and `)} group by period, flow, partner_country`.compile(db));

@@ -9,7 +9,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Filters } from './filters.js';
-import { monthAligned, periodOf } from './filters.js';
+import { analyticDates, monthAligned, periodOf } from './filters.js';
 import { companyIdsNamed } from '../../db/dialect.js';
 import { analyticsOf, rowEngineOf } from '../../analytics/registry.js';
 import { stateKey, stateOf } from '../../db/state.js';
@@ -288,9 +288,7 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
     if (f.from) where.push(sql`period >= ${periodOf(f.from)}`);
     if (f.to) where.push(sql`period <= ${periodOf(f.to)}`);
   } else {
-    // The month bounds too: the engine skips row groups by the integer column's ranges.
-    if (f.from) where.push(sql`${c('period')} >= ${periodOf(f.from)} and ${c('registered_at')} >= ${f.from}`);
-    if (f.to) where.push(sql`${c('period')} <= ${periodOf(f.to)} and ${c('registered_at')} <= ${f.to}`);
+    where.push(...analyticDates(f, c));
   }
   if (f.hs.length) {
     if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs, 6));

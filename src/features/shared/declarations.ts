@@ -15,7 +15,7 @@ import { encodeCursor } from '../../http/pagination.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
 import { CUSTOMS_OFFICE_BY_CODE } from '../../reference/customs-offices.js';
 import { CARRIER_BY_CODE } from '../../reference/carriers.js';
-import { parseFilters, type Filters, type Flow } from './filters.js';
+import { analyticDates, parseFilters, type Filters, type Flow } from './filters.js';
 import { rowCacheKey } from './row-cache.js';
 import { approxBytes } from './approx-bytes.js';
 import { stateOf } from '../../db/state.js';
@@ -121,8 +121,7 @@ function hsLines(hs: string[]): RawBuilder<unknown> {
 function hsCodeCopy(f: Filters): RawBuilder<unknown> {
   const w = [prefixes(sql.ref('l.gtip'), f.hs)];
   if (f.flow) w.push(sql`l.flow = ${f.flow}`);
-  if (f.from) w.push(sql`l.registered_at >= ${f.from}`);
-  if (f.to) w.push(sql`l.registered_at <= ${f.to}`);
+  w.push(...analyticDates(f, (name) => sql.ref(`l.${name}`)));
   if (f.countries.length) w.push(inList(sql.ref('l.partner_country'), f.countries));
   return sql`select l.declaration_id from ${sql.table(LINES_BY_CODE)} l where ${sql.join(w, sql` and `)}`;
 }
@@ -138,9 +137,12 @@ export function declarationConditions(f: Filters, opts: WhereOptions = { qItems:
   const narrow = !opts.analytic && (f.companyId !== null || deepHs || opts.flowIndex === false || (f.q !== null && opts.qFew === true) || opts.driver !== undefined);
   if (opts.driver) w.push(sql`d.id in (${opts.driver})`);
   if (f.flow) w.push(narrow ? sql`(d.flow || '') = ${f.flow}` : sql`d.flow = ${f.flow}`);
-  const date = opts.dateIndex === false ? sql`+d.registered_at` : sql.ref('d.registered_at');
-  if (f.from) w.push(sql`${date} >= ${f.from}`);
-  if (f.to) w.push(sql`${date} <= ${f.to}`);
+  if (opts.analytic) w.push(...analyticDates(f, (name) => sql.ref(`d.${name}`)));
+  else {
+    const date = opts.dateIndex === false ? sql`+d.registered_at` : sql.ref('d.registered_at');
+    if (f.from) w.push(sql`${date} >= ${f.from}`);
+    if (f.to) w.push(sql`${date} <= ${f.to}`);
+  }
   if (deepHs) w.push(sql`d.id in (${opts.analytic ? hsCodeCopy(f) : hsLines(f.hs)})`);
   else if (f.hs.length) w.push(sql`exists (select 1 from declaration_items hi where hi.declaration_id = d.id and ${prefixes(sql.ref('hi.gtip'), f.hs)})`);
   if (f.countries.length) w.push(inList(sql.ref('d.partner_country'), f.countries));

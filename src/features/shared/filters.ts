@@ -1,6 +1,7 @@
 // The common filters of the contract (§3), same name and meaning on every list and aggregate:
 // parsed once into a normalised Filters value, with a 400 naming the field for anything that
 // cannot be right (unknown country, `to` before `from`, an HS code with letters…).
+import { sql, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
@@ -173,6 +174,25 @@ export function echoFilters(f: Filters): Record<string, unknown> {
 /** YYYYMM of a YYYY-MM-DD date. */
 export function periodOf(date: string): number {
   return Number(date.slice(0, 4)) * 100 + Number(date.slice(5, 7));
+}
+
+/**
+ * The date bounds as conditions on rows of the analytic store, which carry their month (`period`)
+ * beside their day: the month always, since the engine skips row groups by the integer column's
+ * ranges, and the day only for a bound inside a month. Comparing the day's text cost more than the
+ * rest of a narrow scan (a pair's declarations over eight months at 1M: 38 → 24 ms).
+ */
+export function analyticDates(f: Pick<Filters, 'from' | 'to'>, column: (name: 'period' | 'registered_at') => RawBuilder<unknown>): RawBuilder<unknown>[] {
+  const w: RawBuilder<unknown>[] = [];
+  if (f.from) {
+    w.push(sql`${column('period')} >= ${periodOf(f.from)}`);
+    if (!f.from.endsWith('-01')) w.push(sql`${column('registered_at')} >= ${f.from}`);
+  }
+  if (f.to) {
+    w.push(sql`${column('period')} <= ${periodOf(f.to)}`);
+    if (!monthAligned({ from: null, to: f.to })) w.push(sql`${column('registered_at')} <= ${f.to}`);
+  }
+  return w;
 }
 
 /** True when the date bounds fall on month boundaries, so monthly rollups answer exactly. */

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
 import { COMPANY_SIDES } from '../../analytics/schema.js';
-import { monthAligned, periodOf } from '../shared/filters.js';
+import { analyticDates, monthAligned, periodOf } from '../shared/filters.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -34,8 +34,7 @@ export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], rang
   if (monthAligned(range) && ids.length <= SIDES_MAX_IDS) return edgesFromSides(db, ids, range);
   const set = idSet(ids.map(Number));
   const where = [sql`(company_id in ${set} or partner_company_id in ${set})`, sql`partner_company_id is not null`];
-  if (range.from) where.push(sql`registered_at >= ${range.from}`);
-  if (range.to) where.push(sql`registered_at <= ${range.to}`);
+  where.push(...analyticDates(range, (name) => sql.ref(name)));
   const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, count(*) as records, sum(value_usd_cents) as value_cents
     from declarations where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
   return rows.map(toEdge);
@@ -115,8 +114,7 @@ export async function pairDetails(
     sql`d.company_id in ${list(pairs.map((p) => p.company_id))}`,
     sql`d.partner_company_id in ${list(pairs.map((p) => p.partner_company_id))}`,
   ];
-  if (range.from) where.push(sql`d.registered_at >= ${range.from}`);
-  if (range.to) where.push(sql`d.registered_at <= ${range.to}`);
+  where.push(...analyticDates(range, (name) => sql.ref(`d.${name}`)));
   if (hs.length) where.push(sql`(${sql.join(hs.map((h) => sql`(i.gtip >= ${h} and i.gtip < ${h + '\uffff'})`), sql` or `)})`);
   // HS6 order within a pair: equal values keep it when the products are ranked.
   const rows = await analyticRows(db, sql`select d.company_id, d.partner_company_id, i.hs6, sum(i.value_usd_cents) as value_cents,
