@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { ID_SETS, IdTables, type IdTableOptions } from './id-tables.js';
+import { inlineParams } from './literal-sql.js';
 
 export type Value = string | number | null;
 export type Row = Record<string, Value>;
@@ -127,7 +128,8 @@ export class Engine {
     if (this.closed) throw new Error('the analytic store is closed');
     const c = await this.acquire();
     try {
-      const reader = await c.runAndReadAll(sqlText, params as DuckDBValue[]);
+      const inlined = inlineParams(sqlText, params);
+      const reader = inlined !== null ? await c.runAndReadAll(inlined) : await c.runAndReadAll(sqlText, params as DuckDBValue[]);
       const names = reader.columnNames();
       const rows = reader.getRows();
       const out: Row[] = new Array(rows.length);
