@@ -99,7 +99,7 @@ export async function shortestPath(
   maxHops: number,
   budget: number,
   edgesOf: EdgesOf,
-  sizeOf: (ids: readonly number[]) => number = (ids) => ids.length,
+  sizeOf: (ids: readonly number[]) => number | Promise<number> = (ids) => ids.length,
 ): Promise<PathResult> {
   // Each side: node → the node it was reached from (itself for the end it started at).
   const sides = [new Map<number, number>([[from, from]]), new Map<number, number>([[to, to]])] as const;
@@ -112,7 +112,8 @@ export async function shortestPath(
     return out;
   };
   for (let hops = 0; hops < maxHops && frontiers[0]!.length && frontiers[1]!.length; hops++) {
-    const s = sizeOf(frontiers[0]!) <= sizeOf(frontiers[1]!) ? 0 : 1;
+    const [a, b] = await Promise.all([sizeOf(frontiers[0]!), sizeOf(frontiers[1]!)]);
+    const s = a <= b ? 0 : 1;
     const mine = sides[s];
     const theirs = sides[1 - s]!;
     const frontier = frontiers[s]!;

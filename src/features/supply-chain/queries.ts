@@ -22,6 +22,8 @@ export interface Edge {
 // declarations costs less.
 const SIDES_MAX_IDS = 256;
 const SIDES_IDS_PER_QUERY = 16;
+// The rows a company is costed at in a frontier too large to count (edgeRows).
+const PER_COMPANY = 1_000;
 
 /**
  * Every trading pair touching one of `ids`, on either side, with its declarations and value. Over
@@ -38,6 +40,23 @@ export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], rang
   const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, count(*) as records, sum(value_usd_cents) as value_cents
     from declarations where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
   return rows.map(toEdge);
+}
+
+/**
+ * How much reading the edges of `ids` costs, for a walk to grow its cheaper end first: the rows the
+ * company sides hold for them over the range. A large trader has thousands of times the rows of a
+ * small one (at 1M declarations 210,017 rows against a median in the tens), and a path from it to a
+ * small company is found from the small end without reading its partners. Frontiers of more than a
+ * few companies are costed by their number times `PER_COMPANY` without a query, which would read
+ * every row group; so is every frontier when the range is not whole months.
+ */
+export async function edgeRows(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<number> {
+  if (ids.length > SIDES_IDS_PER_QUERY || !monthAligned(range)) return ids.length * PER_COMPANY;
+  const where = [sql`party_id in ${idSet(ids.map(Number))}`];
+  if (range.from) where.push(sql`period >= ${periodOf(range.from)}`);
+  if (range.to) where.push(sql`period <= ${periodOf(range.to)}`);
+  const rows = await analyticRows(db, sql`select count(*) as n from ${sql.table(COMPANY_SIDES.table)} where ${sql.join(where, sql` and `)}`.compile(db));
+  return Number(rows[0]?.n ?? 0);
 }
 
 async function edgesFromSides(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<Edge[]> {

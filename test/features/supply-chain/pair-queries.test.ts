@@ -6,7 +6,7 @@ import { vkn } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
-import { edgesAlong, edgesTouching, pairDetails } from '../../../src/features/supply-chain/queries.js';
+import { edgeRows, edgesAlong, edgesTouching, pairDetails } from '../../../src/features/supply-chain/queries.js';
 import { tradeSpan } from '../../../src/features/companies/queries.js';
 
 const TR = { T1: 11, T2: 12 } as const;
@@ -100,6 +100,23 @@ describeEachStore('trading-pair queries', (get) => {
     const all = await edgesAlong(db, path, { from: null, to: null });
     expect(all.find((e) => e.flow === 'import')).toEqual({ flow: 'import', company_id: ids.T1, partner_company_id: ids.F2, records: 1, value_cents: 50_000 });
     expect(all.find((e) => e.flow === 'export' && e.partner_company_id === ids.F1)).toMatchObject({ records: 3, value_cents: 45_000 });
+  });
+
+  it('costs a frontier by the rows of its companies on either side, over the range', async () => {
+    const db = get().store.db;
+    const all = { from: null, to: null };
+    // T1: one row per month, partner, flow and HS6 it traded (two codes in January, the two lines
+    // of one HS6 in February as one row, one in March, one to F2, one import from F2).
+    expect(await edgeRows(db, [ids.T1], all)).toBe(6);
+    expect(await edgeRows(db, [ids.T1], { from: '2024-01-01', to: '2024-01-31' })).toBe(2);
+    expect(await edgeRows(db, [ids.T2], all)).toBe(2);
+    // F1 as the partner of four declarations, six rows; two companies are summed.
+    expect(await edgeRows(db, [ids.F1], all)).toBe(6);
+    expect(await edgeRows(db, [ids.T2, ids.F1], all)).toBe(8);
+    expect(await edgeRows(db, [987_654], all)).toBe(0);
+    // Too many to count, or days inside a month: costed by their number alone.
+    expect(await edgeRows(db, Array.from({ length: 17 }, (_, i) => i + 1), all)).toBe(17_000);
+    expect(await edgeRows(db, [ids.T1], { from: '2024-01-02', to: null })).toBe(1_000);
   });
 
   it('trade span: first and last date on either side', async () => {
