@@ -9,7 +9,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Filters } from './filters.js';
-import { analyticDates, monthAligned, periodOf } from './filters.js';
+import { analyticDates, monthAligned } from './filters.js';
 import { companyIdsNamed } from '../../db/dialect.js';
 import { analyticsOf, rowEngineOf } from '../../analytics/registry.js';
 import { stateKey, stateOf } from '../../db/state.js';
@@ -284,12 +284,8 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   // Both flows are named when none is asked for, so the indexes that lead with flow still serve
   // the period and code ranges behind it.
   where.push(f.flow ? sql`${c('flow')} = ${f.flow}` : sql`${c('flow')} in ('export', 'import')`);
-  if (src) {
-    if (f.from) where.push(sql`period >= ${periodOf(f.from)}`);
-    if (f.to) where.push(sql`period <= ${periodOf(f.to)}`);
-  } else {
-    where.push(...analyticDates(f, c));
-  }
+  // A rollup answers whole months only, where these are the month bounds alone.
+  where.push(...analyticDates(f, c));
   if (f.hs.length) {
     if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs, 6));
     else if (join || lines) where.push(prefixCondition(sql.ref(lines ? 'gtip' : 'i.gtip'), f.hs, 12));

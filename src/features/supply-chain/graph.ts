@@ -111,8 +111,11 @@ export async function shortestPath(
     for (let n = node; side.get(n) !== n; ) out.push((n = side.get(n)!));
     return out;
   };
+  // Each frontier is costed once: the side not expanded keeps its frontier, and its cost.
+  const sizes: (Promise<number> | undefined)[] = [undefined, undefined];
+  const cost = (i: 0 | 1) => (sizes[i] ??= Promise.resolve(sizeOf(frontiers[i]!)));
   for (let hops = 0; hops < maxHops && frontiers[0]!.length && frontiers[1]!.length; hops++) {
-    const [a, b] = await Promise.all([sizeOf(frontiers[0]!), sizeOf(frontiers[1]!)]);
+    const [a, b] = await Promise.all([cost(0), cost(1)]);
     const s = a <= b ? 0 : 1;
     const mine = sides[s];
     const theirs = sides[1 - s]!;
@@ -137,6 +140,7 @@ export async function shortestPath(
       }
     }
     frontiers[s] = next;
+    sizes[s] = undefined;
   }
   return { path: null, visited: visited(), exhausted: false };
 }

@@ -4,7 +4,8 @@ import { badParam } from '../../http/errors.js';
 import { PORT_BY_CODE } from '../../reference/ports.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { edgesTouching, type Edge } from './queries.js';
+import { edgeRows, edgesTouching, type Edge } from './queries.js';
+import { shortestPath, type PathResult } from './graph.js';
 import type { DateRange } from '../companies/queries.js';
 
 export { CompanyIdParams, FromTo, Nullable, FlowParam, dateRange, requireCompany, cents, round4 } from '../companies/params.js';
@@ -25,4 +26,12 @@ export function portName(code: string): { name: string | null; country: string |
 /** Edges of a frontier, read fresh for each level of a walk (whole walks are memoised by the callers). */
 export function edgesLoader(db: Kysely<DB>, range: DateRange): (ids: number[]) => Promise<Edge[]> {
   return (ids) => edgesTouching(db, ids, range);
+}
+
+/**
+ * The shortest trade path between two companies over the range: the walk reads each frontier's
+ * edges from the analytic store and grows the end whose edges cost fewer rows (`edgeRows`).
+ */
+export function tradePath(db: Kysely<DB>, from: number, to: number, maxHops: number, budget: number, range: DateRange): Promise<PathResult> {
+  return shortestPath(from, to, maxHops, budget, edgesLoader(db, range), (ids) => edgeRows(db, ids, range));
 }

@@ -3,9 +3,8 @@ import { defineOperation } from '../../http/operation.js';
 import { ApiError, badParam } from '../../http/errors.js';
 import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
-import { FromTo, Nullable, cents, dateRange, edgesLoader, requireCompany } from './params.js';
-import { shortestPath } from './graph.js';
-import { edgeRows, edgesAlong } from './queries.js';
+import { FromTo, Nullable, cents, dateRange, requireCompany, tradePath } from './params.js';
+import { edgesAlong } from './queries.js';
 
 export const DEFAULT_MAX_HOPS = 4;
 export const MAX_HOPS = 6;
@@ -53,7 +52,7 @@ export const findPath = defineOperation({
     const range = dateRange(query);
     const hops = query.max_hops ?? DEFAULT_MAX_HOPS;
     const found = await memo(db, `path:${query.from_company}:${query.to_company}:${hops}:${range.from}:${range.to}`, () =>
-      shortestPath(query.from_company, query.to_company, hops, NODE_BUDGET, edgesLoader(db, range), (ids) => edgeRows(db, ids, range)),
+      tradePath(db, query.from_company, query.to_company, hops, NODE_BUDGET, range),
     );
     if (!found.path) {
       const why = found.exhausted ? ` (search stopped after visiting ${NODE_BUDGET} companies)` : '';

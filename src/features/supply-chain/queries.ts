@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
 import { COMPANY_SIDES } from '../../analytics/schema.js';
-import { analyticDates, monthAligned, periodOf } from '../shared/filters.js';
+import { analyticDates, monthAligned } from '../shared/filters.js';
 
 export interface Edge {
   flow: 'import' | 'export';
@@ -51,10 +51,8 @@ export async function edgesTouching(db: Kysely<DB>, ids: readonly number[], rang
  * every row group; so is every frontier when the range is not whole months.
  */
 export async function edgeRows(db: Kysely<DB>, ids: readonly number[], range: DateRange): Promise<number> {
-  if (ids.length > SIDES_IDS_PER_QUERY || !monthAligned(range)) return ids.length * PER_COMPANY;
-  const where = [sql`party_id in ${idSet(ids.map(Number))}`];
-  if (range.from) where.push(sql`period >= ${periodOf(range.from)}`);
-  if (range.to) where.push(sql`period <= ${periodOf(range.to)}`);
+  if (!ids.length || ids.length > SIDES_IDS_PER_QUERY || !monthAligned(range)) return ids.length * PER_COMPANY;
+  const where = [sql`party_id in ${idSet(ids.map(Number))}`, ...analyticDates(range, (name) => sql.ref(name))];
   const rows = await analyticRows(db, sql`select count(*) as n from ${sql.table(COMPANY_SIDES.table)} where ${sql.join(where, sql` and `)}`.compile(db));
   return Number(rows[0]?.n ?? 0);
 }
@@ -68,9 +66,8 @@ async function edgesFromSides(db: Kysely<DB>, ids: readonly number[], range: Dat
       sql`party_id in ${idSet(ids.slice(k, k + SIDES_IDS_PER_QUERY).map(Number))}`,
       sql`(as_partner = 0 or company_id not in ${all})`,
       sql`partner_company_id <> 0`,
+      ...analyticDates(range, (name) => sql.ref(name)),
     ];
-    if (range.from) where.push(sql`period >= ${periodOf(range.from)}`);
-    if (range.to) where.push(sql`period <= ${periodOf(range.to)}`);
     const rows = await analyticRows(db, sql`select flow, company_id, partner_company_id, sum(records_decl) as records, sum(value_usd_cents) as value_cents
       from ${sql.table(COMPANY_SIDES.table)} where ${sql.join(where, sql` and `)} group by flow, company_id, partner_company_id`.compile(db));
     for (const r of rows) out.push(toEdge(r));

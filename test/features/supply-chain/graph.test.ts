@@ -28,6 +28,17 @@ describe('shortest trade path', () => {
     const sizeOf = (ids: readonly number[]) => (ids.includes(1) ? 1000 : ids.length);
     expect(await shortestPath(1, 500, 4, 20, edgesOf, sizeOf)).toMatchObject({ path: [1, 150, 2, 500], visited: 4, exhausted: false });
   });
+  it('costs each frontier once, asynchronously, and only while the walk goes on', async () => {
+    const costed: number[][] = [];
+    const sizeOf = async (ids: readonly number[]) => {
+      costed.push([...ids]);
+      return ids.includes(1) ? 1000 : ids.length;
+    };
+    expect((await shortestPath(1, 500, 4, 1000, edgesOf, sizeOf)).path).toEqual([1, 150, 2, 500]);
+    // The hub's frontier is costed once however many times the other side is grown instead.
+    expect(costed.filter((ids) => ids.length === 1 && ids[0] === 1)).toHaveLength(1);
+    expect(costed).toEqual([[1], [500], [2], [150]]);
+  });
   it('finds a path exactly as short as a one-sided breadth-first search, on random graphs', async () => {
     const rnd = mulberry32(7);
     for (let g = 0; g < 40; g++) {

@@ -8,6 +8,7 @@ import { customsOfficeForPort } from '../../../src/reference/customs-offices.js'
 import type { DeclarationInput } from '../../../src/ingest/record.js';
 import { edgeRows, edgesAlong, edgesTouching, pairDetails } from '../../../src/features/supply-chain/queries.js';
 import { tradeSpan } from '../../../src/features/companies/queries.js';
+import { tradePath } from '../../../src/features/supply-chain/params.js';
 
 const TR = { T1: 11, T2: 12 } as const;
 const FOREIGN = { F1: 'DE', F2: 'FR' } as const;
@@ -117,6 +118,17 @@ describeEachStore('trading-pair queries', (get) => {
     // Too many to count, or days inside a month: costed by their number alone.
     expect(await edgeRows(db, Array.from({ length: 17 }, (_, i) => i + 1), all)).toBe(17_000);
     expect(await edgeRows(db, [ids.T1], { from: '2024-01-02', to: null })).toBe(1_000);
+  });
+
+  it('a trade path grows from the end whose edges cost fewer rows', async () => {
+    const db = get().store.db;
+    // T1 (6 rows) and T2 (2 rows) both sell to F1. From T2's end the path is found after visiting
+    // T1, T2 and F1; from T1's end (as a count of companies, a tie, would choose) F2 is visited too.
+    for (const [from, to] of [[ids.T1, ids.T2], [ids.T2, ids.T1]] as const) {
+      const r = await tradePath(db, from, to, 4, 100, { from: null, to: null });
+      expect(r.path).toEqual([from, ids.F1, to]);
+      expect(r.visited).toBe(3);
+    }
   });
 
   it('trade span: first and last date on either side', async () => {
