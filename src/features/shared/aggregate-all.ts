@@ -119,7 +119,7 @@ async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Pr
     ranks.push(sql`row_number() over (partition by _set order by ${order}) as ${sql.id(`_rn${i}`)}`);
     keep.push(sql`(_set = ${sql.lit(maskOf(s.groupBy))} and ${sql.id(`_rn${i}`)} <= ${sql.lit(rowLimit(s))})`);
   });
-  const windows = [...ranks, sql`count(*) over (partition by _set) as _groups`, sql`sum(value_cents) over (partition by _set) as _total_cents`];
+  const windows = [...ranks, sql`count(*) over (partition by _set) as _groups`, sql`sum(value_cents) over (partition by _set) as _t_value_cents`];
   const query = sql`select * from (select *, ${sql.join(windows)} from (${inner}) grouped) ranked where ${sql.join(keep, sql` or `)}`;
   const rows = await analyticRows(db, query.compile(db));
 

@@ -157,10 +157,16 @@ function hsDepth(spec: AggregateSpec): number {
   return Math.max(group, filter);
 }
 
+/** Whether values, weights and duties are the matching lines' rather than the declarations' (see the top). */
+const isProductLevel = (spec: AggregateSpec): boolean => hsDepth(spec) > 0 || spec.metrics.includes('quantity');
+
+/** Which of a source's records columns counts declarations at this HS depth. */
+const recordsKey = (depth: number) => (depth === 0 ? 'decl' : depth <= 2 ? 'hs2' : depth <= 4 ? 'hs4' : 'hs6');
+
 export function planAggregate(spec: AggregateSpec): Plan {
   const f = spec.filters;
   const depth = hsDepth(spec);
-  const productLevel = depth > 0 || spec.metrics.includes('quantity');
+  const productLevel = isProductLevel(spec);
   const lines = productLevel && onLines(spec);
   const raw: Plan = { source: null, recordsColumn: null, productLevel, headerFigures: false, lines, linesJoined: productLevel && !lines && joinsLines(spec) };
   if (f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
@@ -185,8 +191,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
     if (headerFigures && !source.headerFigures) continue;
     let recordsColumn: string | null = null;
     if (spec.metrics.includes('records')) {
-      const key = depth === 0 ? 'decl' : depth <= 2 ? 'hs2' : depth <= 4 ? 'hs4' : 'hs6';
-      recordsColumn = source.records[key] ?? null;
+      recordsColumn = source.records[recordsKey(depth)] ?? null;
       if (!recordsColumn) continue;
     }
     return { source, recordsColumn, productLevel, headerFigures };
@@ -227,6 +232,8 @@ export function formatPeriod(p: number, freq: Freq): string {
 
 interface Built {
   query: RawBuilder<Record<string, unknown>>;
+  /** The summed columns whose filtered totals the grouped rows carry (`_t_<name>`, see `windows`). */
+  totals: string[];
 }
 
 /** The companies whose folded name contains the folded `q` (ascending ids), or null without `q`. */
@@ -237,13 +244,33 @@ export interface Pieces {
   dimExpr: (d: Dim) => RawBuilder<unknown>;
   /** The summed measures the metrics need (value always), named as `toRow` reads them; traders are not among them. */
   measures: RawBuilder<unknown>[];
-  /** The summed value, for windows over grouped rows. */
-  value: RawBuilder<unknown>;
+  /**
+   * Each summed column's grouped expression by the name `toRow` reads, for the totals taken as
+   * windows over the groups (see `rowTotals`); `records` only when the groups' sum of it is the
+   * filtered total's count.
+   */
+  sums: Map<string, RawBuilder<unknown>>;
   /** Columns of one trader and one partner per row (for the parts of a split plan to count them). */
   companyKey: RawBuilder<unknown>;
   partnerKey: RawBuilder<unknown>;
   from: RawBuilder<unknown>;
   where: RawBuilder<unknown>[];
+}
+
+/**
+ * The grouped expression whose sum over the groups is the number of declarations the filters keep,
+ * or null. A rollup's credit column for the filter's HS depth counts each declaration once on one
+ * row, whatever the grouping (when the source has that column). Counted from the records, a
+ * group's distinct declarations add up when no declaration lies in two groups: every dimension
+ * but a product's is one per declaration.
+ */
+function recordsTotal(spec: AggregateSpec, plan: Plan, lines: boolean): RawBuilder<unknown> | null {
+  if (plan.source) {
+    const column = plan.source.records[recordsKey(hsDepth(ungroupedOf(spec)))];
+    return column ? sql`sum(${sql.ref(column)})` : null;
+  }
+  if (spec.groupBy.includes('hs')) return null;
+  return lines ? sql`count(distinct declaration_id)` : sql`count(distinct d.id)`;
 }
 
 export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Pieces {
@@ -271,13 +298,16 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   const ms = new Set(spec.metrics);
   const value = sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')})`;
   // Value is always summed: shares and the default ranking need it.
-  const measures: RawBuilder<unknown>[] = [sql`${value} as value_cents`];
-  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) measures.push(sql`sum(${itemOr('net_weight_kg', 'net_weight_kg')}) as weight`);
-  if (ms.has('quantity')) measures.push(sql`sum(${itemOr('quantity', 'quantity')}) as quantity`);
-  if (ms.has('customs_duty_usd')) measures.push(sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')}) as duty_cents`);
-  if (ms.has('additional_duty_usd')) measures.push(sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')}) as add_duty_cents`);
-  if (ms.has('vat_usd')) measures.push(sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')}) as vat_cents`);
+  const sums = new Map<string, RawBuilder<unknown>>([['value_cents', value]]);
+  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) sums.set('weight', sql`sum(${itemOr('net_weight_kg', 'net_weight_kg')})`);
+  if (ms.has('quantity')) sums.set('quantity', sql`sum(${itemOr('quantity', 'quantity')})`);
+  if (ms.has('customs_duty_usd')) sums.set('duty_cents', sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')})`);
+  if (ms.has('additional_duty_usd')) sums.set('add_duty_cents', sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')})`);
+  if (ms.has('vat_usd')) sums.set('vat_cents', sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')})`);
+  const measures = [...sums].map(([name, e]) => sql`${e} as ${sql.id(name)}`);
   if (ms.has('records')) measures.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : lines ? sql`count(distinct declaration_id) as records` : sql`count(distinct d.id) as records`);
+  const totalRecords = ms.has('records') ? recordsTotal(spec, plan, lines) : null;
+  if (totalRecords) sums.set('records', totalRecords);
   const companyKey = src ? sql.ref('company_id') : sql.ref('d.company_id');
   const partnerKey = src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`;
   const where: RawBuilder<unknown>[] = [];
@@ -347,7 +377,7 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
     const items = plan.linesJoined ? sql`${sql.table(LINES_BY_CODE)} i join declarations d on d.id = i.declaration_id` : sql`declarations d join declaration_items i on i.declaration_id = d.id`;
     from = lines ? sql.table(LINES_BY_CODE) : join ? items : sql`declarations d`;
   }
-  return { dimExpr, measures, value, companyKey, partnerKey, from, where };
+  return { dimExpr, measures, sums, companyKey, partnerKey, from, where };
 }
 
 /**
@@ -373,26 +403,46 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
     // The company rollup stores a missing partner as 0; nullif keeps both paths counting the same.
     if (ms.has('partner_companies')) select.push(src ? sql`count(distinct nullif(partner_company_id, 0)) as partner_companies` : sql`count(distinct d.partner_company_id) as partner_companies`);
   }
-  if (!part) select.push(...windows(spec, groupBy.length, p.value));
+  const totals = part ? [] : rowTotals(spec, groupBy.length, p.sums);
+  if (!part) select.push(...windows(spec, groupBy.length, totals, p.sums));
   let q = sql`select ${sql.join(select)} from ${p.from}`;
   if (p.where.length) q = sql`${q} where ${sql.join(p.where, sql` and `)}`;
   const keys = [...groupBy.map(p.dimExpr), ...partKeys];
   if (keys.length) q = sql`${q} group by ${sql.join(keys)}`;
-  if (part) return { query: q as RawBuilder<Record<string, unknown>> };
+  if (part) return { query: q as RawBuilder<Record<string, unknown>>, totals };
   q = ordered(spec, q, grouped);
-  return { query: q as RawBuilder<Record<string, unknown>> };
+  return { query: q as RawBuilder<Record<string, unknown>>, totals };
 }
 
 /**
- * Windows over the grouped rows, evaluated before ORDER BY and LIMIT: under `top` the number of
- * groups (a ranked page says how many there are without reading them all), and the total value of
- * every group for `totalsFromRows`. `value` is the grouped value expression.
+ * The summed columns whose totals a grouped query takes as windows over its groups: every one
+ * `sums` holds (each group's sum of a column adds up to the filtered total, since every row of
+ * the source lies in one group), none when `partnerKnown` leaves records out of the groups, and
+ * only the value for a spec that asks for no other total (`valueFromRows`).
  */
-function windows(spec: AggregateSpec, groups: number, value: RawBuilder<unknown>): RawBuilder<unknown>[] {
+function rowTotals(spec: AggregateSpec, groups: number, sums: ReadonlyMap<string, RawBuilder<unknown>>): string[] {
+  if (groups === 0 || spec.all || spec.partnerKnown) return [];
+  if (valueFromRows(spec)) return ['value_cents'];
+  // Grouped by product, the groups hold the lines' weights and duties; the totals of a query that
+  // names no product are the declarations' own (the value is the same either way).
+  const lineFiguresOnly = spec.groupBy.includes('hs') && !isProductLevel(ungroupedOf(spec));
+  return [...sums.keys()].filter((name) => !lineFiguresOnly || !HEADER_SUMS.has(name));
+}
+
+/** Summed columns whose header and line figures may differ. */
+const HEADER_SUMS = new Set(['weight', 'duty_cents', 'add_duty_cents', 'vat_cents']);
+
+/**
+ * Windows over the grouped rows, evaluated before ORDER BY and LIMIT: under `top` the number of
+ * groups (a ranked page says how many there are without reading them all), and the filtered
+ * totals of the `totals` columns (`_t_<name>`), whose grouped expressions `sums` gives: a totals
+ * query would read the same rows again.
+ */
+function windows(spec: AggregateSpec, groups: number, totals: readonly string[], sums: ReadonlyMap<string, RawBuilder<unknown>>): RawBuilder<unknown>[] {
   if (groups === 0 || spec.all) return [];
   const out: RawBuilder<unknown>[] = [];
   if (spec.top) out.push(sql`count(*) over () as _groups`);
-  if (valueFromRows(spec)) out.push(sql`sum(${value}) over () as _total_cents`);
+  for (const name of totals) out.push(sql`sum(${sums.get(name)!}) over () as ${sql.id(`_t_${name}`)}`);
   return out;
 }
 
@@ -587,10 +637,13 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
   const select: RawBuilder<unknown>[] = [...groups, ...summedColumns(spec).map((c) => sql`sum(${sql.id(c)}) as ${sql.id(c)}`)];
   if (spec.metrics.includes('companies')) select.push(sql`count(distinct cid) as companies`);
   if (spec.metrics.includes('partner_companies')) select.push(sql`count(distinct nullif(pid, 0)) as partner_companies`);
-  select.push(...windows(spec, groups.length, sql`sum(${sql.id('value_cents')})`));
+  // The parts' groups add up like one source's, but for declarations counted per product.
+  const sums = new Map(summedColumns(spec).filter((c) => c !== 'records' || !spec.groupBy.includes('hs')).map((c) => [c, sql`sum(${sql.id(c)})`] as const));
+  const totals = rowTotals(spec, groups.length, sums);
+  select.push(...windows(spec, groups.length, totals, sums));
   let q = sql`select ${sql.join(select)} from (${sql.join(parts.map((p) => p.query), sql` union all `)}) parts`;
   if (groups.length) q = sql`${q} group by ${sql.join(groups)}`;
-  return { built: { query: ordered(spec, q, grouped) as RawBuilder<Record<string, unknown>> }, source: `${monthsPlan.source.table}+declarations` };
+  return { built: { query: ordered(spec, q, grouped) as RawBuilder<Record<string, unknown>>, totals }, source: `${monthsPlan.source.table}+declarations` };
 }
 
 /**
@@ -607,11 +660,27 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   const grouped = spec.groupBy.length > 0;
   const qIds = spec.filters.q ? await companiesMatching(db, spec.filters.q) : null;
   const main = compose(spec, true, qIds);
+  // What the grouped rows do not carry is asked of a totals query with those metrics alone (traders,
+  // or declarations counted per product), which the planner may send to a smaller source.
+  const left = grouped && !valueFromRows(spec) ? totalsLeft(spec.metrics, main.built.totals) : [];
   const [rowsRes, totalsRes] = await Promise.all([
     run(db, main.built),
-    grouped && !valueFromRows(spec) ? run(db, compose(ungroupedOf(spec), false, qIds).built) : null,
+    left.length ? run(db, compose(ungroupedOf({ ...spec, metrics: left }), false, qIds).built) : null,
   ]);
   return finish(spec, rowsRes, totalsRes?.[0] ?? {}, main.source);
+}
+
+const COLUMNS_OF: Record<Metric, readonly string[]> = {
+  value_usd: ['value_cents'], net_weight_kg: ['weight'], quantity: ['quantity'], records: ['records'], companies: [], partner_companies: [],
+  unit_value_usd_per_kg: ['value_cents', 'weight'], customs_duty_usd: ['duty_cents'], additional_duty_usd: ['add_duty_cents'], vat_usd: ['vat_cents'],
+};
+
+/** The metrics whose totals are not among the `covered` columns. */
+export function totalsLeft(metrics: readonly Metric[], covered: readonly string[]): Metric[] {
+  return metrics.filter((m) => {
+    const cols = COLUMNS_OF[m];
+    return !cols.length || !cols.every((c) => covered.includes(c));
+  });
 }
 
 /** The spec of a grouped spec's totals: the same records, no groups. */
@@ -632,15 +701,21 @@ export function finish(spec: AggregateSpec, rowsRes: Record<string, unknown>[], 
     rows = rows.slice(0, cap);
     truncated = true;
   }
-  const totals =
-    grouped && valueFromRows(spec)
-      ? toRow({ ...ungrouped, metrics: ['value_usd'] }, { value_cents: numberAt(rowsRes[0] ?? {}, '_total_cents') }, false)
-      : grouped ? toRow(ungrouped, totalsRow, false) : (rows[0] ?? toRow(spec, {}, false));
+  const totals = !grouped
+    ? (rows[0] ?? toRow(spec, {}, false))
+    : toRow(valueFromRows(spec) ? { ...ungrouped, metrics: ['value_usd'] } : ungrouped, { ...totalsRow, ...windowTotals(rowsRes[0]) }, false);
   withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group; under `top` the SQL counted them.
   const counted = spec.top && grouped ? Number(rowsRes[0]?._groups ?? 0) : undefined;
   const groups = counted ?? (grouped && !spec.top && !truncated ? rows.length : undefined);
   return { rows, totals, source, truncated, ...(groups !== undefined ? { groups } : {}) };
+}
+
+/** The totals a grouped query's rows carry as windows (`_t_<name>`, the same on every row), by name. */
+function windowTotals(row: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (row) for (const k in row) if (k.startsWith('_t_')) out[k.slice(3)] = row[k];
+  return out;
 }
 
 /** Each grouped row's share of the total value, then the cents kept for it dropped from rows and total. */

@@ -190,6 +190,17 @@ describeEachStore('aggregate engine', (get) => {
         shareSum += Number(row.share ?? 0);
       }
       if (metrics.includes('value_usd') && got.rows.length) expect(shareSum, label).toBeCloseTo(1, 3);
+      // The totals of a grouped answer (taken from its groups where they add up, the rest asked
+      // alone) are the whole filtered result's, with or without a cut.
+      const whole = brute(decls, { ...spec, groupBy: [] })[0];
+      const top = await aggregate(get().store.db, { ...spec, top: 1 });
+      for (const [t, which] of [[got.totals, 'totals'], [top.totals, 'totals under top']] as const) {
+        if (metrics.includes('value_usd')) expect(Number(t.value_usd ?? 0), `${label} ${which} value`).toBeCloseTo((whole?.value ?? 0) / 100, 2);
+        if (metrics.includes('records')) expect(t.records, `${label} ${which} records`).toBe(whole?.decls.size ?? 0);
+        if (metrics.includes('companies')) expect(t.companies, `${label} ${which} companies`).toBe(whole?.companies.size ?? 0);
+        if (metrics.includes('quantity')) expect(t.quantity as number, `${label} ${which} quantity`).toBeCloseTo(whole?.qty ?? 0, 1);
+        expectFigures(t, whole, metrics, `${label} ${which}`);
+      }
       // Every grouping splits the records (a country, port or company per declaration, a code per
       // line): the sum of all the groups, taken in the grouped query before any cut, is the total
       // that rankings and breakdowns take without a totals query of their own.
