@@ -62,6 +62,18 @@ const LINES_MONTHLY: PreAggregation = {
 
 export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY];
 
+/**
+ * The order of a month's rows in a pre-aggregation (each month is written whole, at a load or when
+ * it is compacted): by flow, then by partner country where the table has one. DuckDB skips the
+ * parts of a row group whose range of a column misses a condition, so a country's rows of a month
+ * sitting together are read alone (10M declarations, one thread, twelve months of one country: a
+ * company ranking 37.4 -> 18.5 ms, a product breakdown of the line rollup 20.4 -> 11.6 ms, medians
+ * over eight countries); a month of a small table is one row group anyway.
+ */
+export function monthOrder(keys: readonly string[]): string {
+  return keys.includes('partner_country') ? 'flow, partner_country' : 'flow';
+}
+
 /** A rollup's columns in table order: its keys, then its measures. */
 export function rollupColumns(def: RollupDef): Column[] {
   return [...def.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...measuresOf(def).map((m) => col(m, MEASURE_KIND(m)))];

@@ -13,7 +13,7 @@ import type { DB } from '../db/schema.js';
 import { readArrays, type ReadStore } from '../db/read-arrays.js';
 import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type RecordTables, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
-import { DECLARATION_COLUMNS, ITEM_COLUMNS, PENDING_COMPACTION, PRE_AGGREGATIONS, SORTED_COPIES, derivedTables, rollupColumns, type Column } from './schema.js';
+import { DECLARATION_COLUMNS, ITEM_COLUMNS, PENDING_COMPACTION, PRE_AGGREGATIONS, SORTED_COPIES, derivedTables, monthOrder, rollupColumns, type Column } from './schema.js';
 import { appendSorted, fillSorted, insertSorted, regroup } from './sorted.js';
 import { appendLinesByCode, fillLinesByCode } from './lines-by-code.js';
 
@@ -261,10 +261,10 @@ export async function summariseLoaded(engine: Engine, batches: readonly { id: nu
       await w.run(`create or replace temp table item_facts as ${factsSql('item', month)}`);
       for (const def of ROLLUPS) {
         const from = def.grain === 'item' ? 'item_facts' : undefined;
-        await w.run(`insert into ${def.table} select * from (${recomputeSql(def, month, from)}) order by flow`);
+        await w.run(`insert into ${def.table} select * from (${recomputeSql(def, month, from)}) order by ${monthOrder(def.keys)}`);
       }
       await w.run('drop table item_facts');
-      for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} select * from (${p.select(month)}) order by flow`);
+      for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} select * from (${p.select(month)}) order by ${monthOrder(p.keys)}`);
     });
   }
   for (const c of SORTED_COPIES) await fillSorted(engine, c);
@@ -355,7 +355,7 @@ export async function compactPending(engine: Engine, tables: readonly { table: s
   for (const m of months) {
     const period = Math.trunc(Number(m.period));
     await engine.write(async (w) => {
-      for (const t of tables) await regroup(w, t.table, t.keys, t.measures, `period = ${period}`, 'flow');
+      for (const t of tables) await regroup(w, t.table, t.keys, t.measures, `period = ${period}`, monthOrder(t.keys));
       await w.run(`delete from ${PENDING_COMPACTION} where period = ${period}`);
     });
   }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../src/analytics/engine.js';
-import { PENDING_COMPACTION, schemaStatements } from '../../src/analytics/schema.js';
+import { PENDING_COMPACTION, monthOrder, schemaStatements } from '../../src/analytics/schema.js';
 import { compactPending } from '../../src/analytics/sync.js';
 import { analyticsOf } from '../../src/analytics/registry.js';
 import { verifyAnalytics } from '../../src/analytics/verify.js';
@@ -19,6 +19,24 @@ import { makeDeclarations } from '../ingest/fixtures.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compaction-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Rows of the rollups stored out of their month's order (monthOrder): each row against the one
+ * stored before it in the same month, by position in the table.
+ */
+async function outOfOrder(analytics: { query: Engine['query'] }): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const def of ROLLUPS) {
+    const cols = monthOrder(def.keys).split(', ');
+    const prev = cols.map((c) => `lag(${c}) over (partition by period order by rowid) as p_${c}`);
+    // Lexicographic: the first column that differs decides.
+    const before = cols.map((c, i) => `(${[...cols.slice(0, i).map((x) => `${x} = p_${x}`), `${c} < p_${c}`].join(' and ')})`).join(' or ');
+    const r = await analytics.query(`select count(*) as n from (select ${cols.join(', ')}, ${prev.join(', ')} from ${def.table}) where ${before}`);
+    out[def.table] = Number(r[0]!.n);
+  }
+  return out;
+}
+const none = () => Object.fromEntries(ROLLUPS.map((d) => [d.table, 0]));
 
 describe('compaction of the analytic store', () => {
   it('compacts the pending months only, keeping every sum', async () => {
@@ -78,6 +96,8 @@ describe('compaction of the analytic store', () => {
       }
       expect(left).toBe(0);
       expect(await duplicates()).toBe(0);
+      // Every compacted month is stored in order: a country's rows of a month sit together.
+      expect(await outOfOrder(analytics)).toEqual(none());
       expect((await verifyAnalytics(store.db, analytics)).every((c) => c.differences === 0)).toBe(true);
     } finally {
       await store.close();
@@ -106,6 +126,8 @@ describe('compaction of the analytic store', () => {
       const analytics = await analyticsOf(third.db);
       expect(await count(analytics)).toBe(50);
       expect(analytics.size()).toBe(50);
+      // A whole load writes each month in order.
+      expect(await outOfOrder(analytics)).toEqual(none());
       expect((await verifyAnalytics(third.db, analytics)).every((c) => c.differences === 0)).toBe(true);
     } finally {
       await third.close();
