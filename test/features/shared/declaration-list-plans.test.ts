@@ -5,7 +5,7 @@
 import { it, expect } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
-import { columnarText, listDeclarations, rareInList, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
+import { columnarText, listDeclarations, periodShare, rareInList, rareTogether, DECLARATION_SORTS, type DeclarationRow } from '../../../src/features/shared/declarations.js';
 import { parseFilters } from '../../../src/features/shared/filters.js';
 import { sql } from 'kysely';
 import { columnarPageIds } from '../../../src/features/shared/columnar-pages.js';
@@ -114,6 +114,21 @@ describeEachStore('declaration list plans', (get) => {
     expect(await rareTogether(store.db, 'e', ['8'], 2, 1e9)).toEqual({ qFew: false, hsFew: false });
     // Past `many`, nothing is read whole.
     expect(await rareTogether(store.db, 'muller', ['8703'], 1001, 0)).toEqual({ qFew: false, hsFew: false });
+    // Common together, but a walk along the value index passes every declaration to find the few of
+    // a short period in them: the smaller set is read.
+    const short = await rareTogether(store.db, 'e', ['8'], 2, 1e9, 1e-4);
+    expect(short.qFew !== short.hsFew).toBe(true);
+  });
+
+  it('counts the share of the declarations a list period holds from the pre-aggregations', async () => {
+    const { store } = get();
+    await (await analyticsOf(store.db)).catchUp();
+    const count = async (where: string) => Number((await sql<{ n: number }>`select count(*) as n from declarations where ${sql.raw(where)}`.execute(store.db)).rows[0]!.n);
+    const all = await count('1 = 1');
+    const month = await count(`flow = 'export' and registered_at >= '2024-03-01' and registered_at <= '2024-03-31'`);
+    expect(month).toBeGreaterThan(0);
+    expect(await periodShare(store.db, parseFilters({ from: '2024-03', to: '2024-03' }, 'export'))).toBeCloseTo(month / all, 9);
+    expect(await periodShare(store.db, parseFilters({}, null))).toBe(1);
   });
 
   it('reads the lines of a product rare among the declarations the list walks, counted by the pre-aggregations', async () => {
