@@ -77,13 +77,17 @@ export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf:
   const dim = spec.groupBy.length === 1 ? (ONLY_DIMS as readonly string[]).includes(spec.groupBy[0]!) ? (spec.groupBy[0] as OnlyDim) : null : null;
   let cur: AggregateResult;
   let before: AggregateResult | null = null;
+  let beforeTotals: AggRow | null = null;
   if (prev && dim) {
     // The previous period of the groups shown, and only those: a group may rank differently there,
-    // and a ranking's groups are few of thousands.
-    cur = await aggregate(db, spec);
+    // and a ranking's groups are few of thousands. Its totals are the whole period's, asked alone.
+    const previous = { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null };
+    const [shown, whole] = await Promise.all([aggregate(db, spec), aggregate(db, { ...previous, groupBy: [] })]);
+    cur = shown;
+    beforeTotals = whole.totals;
     const field = ONLY_FIELD[dim];
     const values = cur.rows.map((r) => (dim === 'partner_company' ? Number(r[field] ?? 0) : r[field])).filter((v): v is string | number => v !== null && v !== undefined);
-    before = await aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: values.length + 1, only: { dim, values } });
+    before = await aggregate(db, { ...previous, maxRows: values.length + 1, only: { dim, values } });
   } else {
     [cur, before] = await Promise.all([
       aggregate(db, spec),
@@ -97,7 +101,7 @@ export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf:
     const p = prevByKey.get(keyOf(r)) ?? 0;
     return { ...r, value_usd_prev: p, change: change(Number(r.value_usd ?? 0), p) };
   });
-  return { ...cur, rows, previous: { period: prev, totals: before.totals } };
+  return { ...cur, rows, previous: { period: prev, totals: beforeTotals ?? before.totals } };
 }
 
 /** JSON rows, or the same rows as a CSV/NDJSON download when asked for. */
