@@ -296,14 +296,9 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   };
 
   const ms = new Set(spec.metrics);
-  const value = sql`sum(${itemOr('value_usd_cents', 'value_usd_cents')})`;
-  // Value is always summed: shares and the default ranking need it.
-  const sums = new Map<string, RawBuilder<unknown>>([['value_cents', value]]);
-  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) sums.set('weight', sql`sum(${itemOr('net_weight_kg', 'net_weight_kg')})`);
-  if (ms.has('quantity')) sums.set('quantity', sql`sum(${itemOr('quantity', 'quantity')})`);
-  if (ms.has('customs_duty_usd')) sums.set('duty_cents', sql`sum(${itemOr('customs_duty_usd_cents', 'customs_duty_usd_cents')})`);
-  if (ms.has('additional_duty_usd')) sums.set('add_duty_cents', sql`sum(${itemOr('additional_duty_usd_cents', 'additional_duty_usd_cents')})`);
-  if (ms.has('vat_usd')) sums.set('vat_cents', sql`sum(${itemOr('vat_usd_cents', 'vat_usd_cents')})`);
+  // Value is always summed (summedColumns): shares and the default ranking need it.
+  const sums = new Map<string, RawBuilder<unknown>>();
+  for (const c of summedColumns(spec)) if (c !== 'records') sums.set(c, sql`sum(${itemOr(SUMMED_FROM[c]!, SUMMED_FROM[c]!)})`);
   const measures = [...sums].map(([name, e]) => sql`${e} as ${sql.id(name)}`);
   if (ms.has('records')) measures.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : lines ? sql`count(distinct declaration_id) as records` : sql`count(distinct d.id) as records`);
   const totalRecords = ms.has('records') ? recordsTotal(spec, plan, lines) : null;
@@ -601,17 +596,21 @@ export function splitByMonth(f: DayRange): MonthSplit | null {
 
 const withRange = (spec: AggregateSpec, r: DayRange): AggregateSpec => ({ ...spec, filters: { ...spec.filters, from: r.from, to: r.to } });
 
-/** The columns a part of a split plan sums, as `build` names them. */
+/** The summed columns (as `build` names them) each metric is read from; traders are counted, not summed. */
+const COLUMNS_OF: Record<Metric, readonly string[]> = {
+  value_usd: ['value_cents'], net_weight_kg: ['weight'], quantity: ['quantity'], records: ['records'], companies: [], partner_companies: [],
+  unit_value_usd_per_kg: ['value_cents', 'weight'], customs_duty_usd: ['duty_cents'], additional_duty_usd: ['add_duty_cents'], vat_usd: ['vat_cents'],
+};
+
+/** The record column each summed column adds up (the same name on lines, declarations and rollups). */
+const SUMMED_FROM: Record<string, string> = {
+  value_cents: 'value_usd_cents', weight: 'net_weight_kg', quantity: 'quantity',
+  duty_cents: 'customs_duty_usd_cents', add_duty_cents: 'additional_duty_usd_cents', vat_cents: 'vat_usd_cents',
+};
+
+/** The columns a query sums for a spec's metrics, as `build` names them (value always). */
 function summedColumns(spec: AggregateSpec): string[] {
-  const ms = new Set(spec.metrics);
-  const cols = ['value_cents'];
-  if (ms.has('net_weight_kg') || ms.has('unit_value_usd_per_kg')) cols.push('weight');
-  if (ms.has('quantity')) cols.push('quantity');
-  if (ms.has('customs_duty_usd')) cols.push('duty_cents');
-  if (ms.has('additional_duty_usd')) cols.push('add_duty_cents');
-  if (ms.has('vat_usd')) cols.push('vat_cents');
-  if (ms.has('records')) cols.push('records');
-  return cols;
+  return [...new Set(['value_cents', ...spec.metrics.flatMap((m) => COLUMNS_OF[m])])];
 }
 
 /**
@@ -669,11 +668,6 @@ export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<Ag
   ]);
   return finish(spec, rowsRes, totalsRes?.[0] ?? {}, main.source);
 }
-
-const COLUMNS_OF: Record<Metric, readonly string[]> = {
-  value_usd: ['value_cents'], net_weight_kg: ['weight'], quantity: ['quantity'], records: ['records'], companies: [], partner_companies: [],
-  unit_value_usd_per_kg: ['value_cents', 'weight'], customs_duty_usd: ['duty_cents'], additional_duty_usd: ['add_duty_cents'], vat_usd: ['vat_cents'],
-};
 
 /** The metrics whose totals are not among the `covered` columns. */
 export function totalsLeft(metrics: readonly Metric[], covered: readonly string[]): Metric[] {

@@ -308,8 +308,8 @@ const WALK_MARGIN = 4;
  * declarations), where reading the smaller set through its index and sorting it costs its size
  * (262 ms). Which way is cheaper is estimated from the counts (up to MANY each) and the store's
  * size; the walk stays where the two are common enough to fill a page soon. `walkShare`: the
- * share of the declarations the walk passes that are in the list's flow and period (1 along the
- * period's date index; less along the value index, which passes every declaration).
+ * share of the declarations the walk passes that are in the list's period (1 along the period's
+ * date index; `periodShare` along the value index, which passes the flow's every date).
  */
 export async function rareTogether(db: Kysely<DB>, q: string, hs: string[], rows: number, many = MANY, walkShare = 1): Promise<{ qFew: boolean; hsFew: boolean }> {
   const engine = rowEngineOf(db);
@@ -324,17 +324,23 @@ export async function rareTogether(db: Kysely<DB>, q: string, hs: string[], rows
   return named <= lines ? { qFew: true, hsFew: false } : { qFew: false, hsFew: true };
 }
 
+/** The declarations of a list's flow over its period, or over all time (`whole`), as an aggregate spec. */
+function declarationsOf(f: Filters, whole = false): AggregateSpec {
+  return { filters: parseFilters(whole ? {} : { from: f.from ?? undefined, to: f.to ?? undefined }, f.flow), groupBy: [], metrics: ['records'] };
+}
+
 /**
- * The share of all declarations that lie in the list's flow and period, from the pre-aggregations
- * when the analytic store is ready (1 otherwise: the estimate as if the walk passed only them).
+ * The share of the list's flow (every declaration without one) that lies in its period: the walk
+ * along the value index (`flow`, value) passes the flow's declarations of every date. Counted by the
+ * pre-aggregations when the analytic store is ready; 1 otherwise (the estimate as if the walk passed
+ * only the period).
  */
 export async function periodShare(db: Kysely<DB>, f: Filters): Promise<number> {
   const analytics = await openedAnalytics(db);
   if (!analytics || analytics.state() !== 'ready') return 1;
-  const period: AggregateSpec = { filters: parseFilters({ from: f.from ?? undefined, to: f.to ?? undefined }, f.flow), groupBy: [], metrics: ['records'] };
-  const everything: AggregateSpec = { filters: parseFilters({}, null), groupBy: [], metrics: ['records'] };
+  const period = declarationsOf(f);
   if (!planAggregate(period).source) return 1;
-  const [p, a] = await Promise.all([aggregate(db, period), aggregate(db, everything)]);
+  const [p, a] = await Promise.all([aggregate(db, period), aggregate(db, declarationsOf(f, true))]);
   const total = Number(a.totals.records ?? 0);
   return total > 0 ? Math.min(1, Number(p.totals.records ?? 0) / total) : 1;
 }
@@ -351,7 +357,7 @@ export async function rareInList(db: Kysely<DB>, f: Filters, rows: number, many 
   const analytics = await openedAnalytics(db);
   if (!analytics || analytics.state() !== 'ready') return false;
   const matching: AggregateSpec = { filters: { ...f, q: null }, groupBy: [], metrics: ['records'] };
-  const period: AggregateSpec = { filters: parseFilters({ from: f.from ?? undefined, to: f.to ?? undefined }, f.flow), groupBy: [], metrics: ['records'] };
+  const period = declarationsOf(f);
   if (!planAggregate(matching).source || !planAggregate(period).source) return false;
   // The product's lines in every flow and month (what reading them costs), from the line totals:
   // counting them in the row store took the thread that serves every request.
