@@ -77,15 +77,19 @@ export async function migrate(store: Store): Promise<string[]> {
 }
 
 // Kysely's migrator looks for its tables through the introspector, which lists the tables of every
-// schema in the database and asks for each schema's privileges by name: a schema another store
-// drops meanwhile (stores sharing one database, tests running side by side) fails that listing
-// with 3F000 although nothing is wrong with this store. The listing is read-only, so it is tried
-// again.
+// schema in the database, asking for each schema's privileges and each column's sequence by name:
+// a schema or table another store drops meanwhile (stores sharing one database, tests running side
+// by side) fails that listing with 3F000 or 42P01 although nothing is wrong with this store. The
+// listing is read-only and runs before any migration, so such a failure (no migration results) is
+// tried again; a migration's own failure comes with its results and is returned at once.
+const CATALOGUE_RACES = new Set(['3F000', '42P01']);
+
 export async function migrateToLatest(migrator: Pick<Migrator, 'migrateToLatest'>): Promise<Awaited<ReturnType<Migrator['migrateToLatest']>>> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await migrator.migrateToLatest();
     const code = (outcome.error as { code?: unknown } | undefined)?.code;
-    if (code !== '3F000' || attempt >= 5) return outcome;
+    const listing = outcome.results === undefined && typeof code === 'string' && CATALOGUE_RACES.has(code);
+    if (!listing || attempt >= 5) return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
 }
