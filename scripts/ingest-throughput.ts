@@ -1,7 +1,8 @@
 // Measures ingestion throughput from an NDJSON file into a fresh store:
 //   npx tsx scripts/ingest-throughput.ts [declarations=100000] [database-url=sqlite:<tmp file>] [batch-size] [thread|here]
 // The file is generated first (valid declarations over a few hundred companies); only the load is
-// timed. Without a batch size the loader's default is used, as `tradeapi ingest` does; `thread` or
+// timed. With THROUGHPUT_FILE=PATH the file is kept there and used again by the next run of the
+// same size (10M declarations are 8.8 GB of NDJSON, minutes to write). Without a batch size the loader's default is used, as `tradeapi ingest` does; `thread` or
 // `here` forces parsing on a second thread or on this one (default: a thread when a core is free). The CPU
 // time of the process is printed too, and on Linux that of the writing thread alone: on a shared
 // machine both move less than the wall time, and the writing thread's is about what the load takes
@@ -18,7 +19,8 @@ import type { DeclarationInput } from '../src/ingest/record.js';
 const count = Number(process.argv[2] ?? 100_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-throughput-'));
 const url = process.argv[3] || `sqlite:${path.join(dir, 'store.sqlite')}`;
-const file = path.join(dir, 'declarations.ndjson');
+const kept = process.env.THROUGHPUT_FILE;
+const file = kept || path.join(dir, 'declarations.ndjson');
 const batchSize = process.argv[4] ? Number(process.argv[4]) : undefined;
 const mode = process.argv[5];
 const parseThread = mode === 'thread' ? true : mode === 'here' ? false : undefined;
@@ -56,9 +58,13 @@ function declaration(i: number): DeclarationInput {
   };
 }
 
-const out = fs.createWriteStream(file);
-for (let i = 0; i < count; i++) if (!out.write(JSON.stringify(declaration(i)) + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
-await new Promise<void>((r) => out.end(() => r()));
+const written = `${file}.${count}.done`;
+if (!kept || !fs.existsSync(written)) {
+  const out = fs.createWriteStream(file);
+  for (let i = 0; i < count; i++) if (!out.write(JSON.stringify(declaration(i)) + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise<void>((r) => out.end(() => r()));
+  if (kept) fs.writeFileSync(written, '');
+}
 
 const store = await openStore(url);
 await migrate(store);
@@ -74,7 +80,7 @@ const threadCpu = (): number | null => {
 const started = performance.now();
 const cpu = process.cpuUsage();
 const writerCpu = threadCpu();
-const summary = await ingestFile(store, file, { format: 'ndjson', source: 'throughput', ...(batchSize ? { batchSize } : {}), ...(parseThread === undefined ? {} : { parseThread }) });
+const summary = await ingestFile(store, file, { format: 'ndjson', source: 'throughput', ...(batchSize ? { batchSize } : {}), ...(parseThread === undefined ? {} : { parseThread }), log: (line) => console.error(line) });
 const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
 const writerUsed = writerCpu === null ? null : Math.round((threadCpu()! - writerCpu) * 100) / 100;

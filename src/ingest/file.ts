@@ -35,6 +35,8 @@ export interface FileIngestOptions {
   parseThread?: boolean;
   /** Called once every batch is committed, before deferred indexes are built: work started here runs while they are built. */
   afterBatches?(): void;
+  /** Progress lines of the deferred index builds (PostgreSQL). */
+  log?(line: string): void;
 }
 
 export interface ReportLine {
@@ -111,7 +113,7 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
       } finally {
         // On SQLite on a thread of its own, so that this one is free for what afterBatches started.
         await restoreDeferredIndexesAside(store);
-        await restorePgDeferredIndexes(store);
+        await restorePgDeferredIndexes(store, opts.log);
       }
     });
   } finally {

@@ -93,15 +93,58 @@ async function pending(db: Store['db']): Promise<DeferredIndex[]> {
 // 3.5-5): 6.8-7.1 s one at a time, 6.0-6.2 s on two sessions, 5.0-5.4 s on three.
 const BUILD_SESSIONS = 3;
 
-/** `run` over `items` on up to `sessions` pooled connections at once, each taking the next item; stops at the first failure. */
-async function onSessions<T>(db: Store['db'], items: readonly T[], sessions: number, setup: readonly string[], run: (conn: Store['db'], item: T) => Promise<void>): Promise<void> {
-  let next = 0;
+/** One piece of the final build: an index, or the check of a foreign key added unvalidated. */
+interface Step {
+  ix: DeferredIndex;
+  validate?: boolean;
+}
+
+/**
+ * `run` over `steps` on up to `sessions` pooled connections at once, each taking the first step
+ * that is `ready` given the steps not yet finished; stops at the first failure.
+ */
+async function onSessions<T>(
+  db: Store['db'],
+  steps: readonly T[],
+  sessions: number,
+  setup: readonly string[],
+  run: (conn: Store['db'], step: T) => Promise<void>,
+  ready: (step: T, unfinished: readonly T[]) => boolean = () => true,
+): Promise<void> {
+  const waiting = [...steps];
+  const running = new Set<T>();
   let failed = false;
+  let wake = () => {};
+  let changed = new Promise<void>((resolve) => (wake = resolve));
+  const signal = () => {
+    const woken = wake;
+    changed = new Promise<void>((resolve) => (wake = resolve));
+    woken();
+  };
+  const take = (): T | undefined => {
+    const unfinished = [...waiting, ...running];
+    const at = waiting.findIndex((step) => ready(step, unfinished));
+    return at < 0 ? undefined : waiting.splice(at, 1)[0];
+  };
   const session = () =>
     db.connection().execute(async (conn) => {
       for (const s of setup) await sql.raw(s).execute(conn);
       try {
-        while (!failed && next < items.length) await run(conn, items[next++]!);
+        while (!failed && waiting.length) {
+          const step = take();
+          // Nothing ready yet: what it waits for runs on another session.
+          if (step === undefined) {
+            await changed;
+            continue;
+          }
+          running.add(step);
+          try {
+            await run(conn, step);
+          } finally {
+            running.delete(step);
+            signal();
+          }
+        }
       } catch (err) {
         failed = true;
         throw err;
@@ -110,7 +153,7 @@ async function onSessions<T>(db: Store['db'], items: readonly T[], sessions: num
         for (const s of setup) await sql.raw(s.replace(/^set (\w+).*$/, 'reset $1')).execute(conn);
       }
     });
-  const results = await Promise.allSettled(Array.from({ length: Math.min(sessions, items.length) }, session));
+  const results = await Promise.allSettled(Array.from({ length: Math.min(sessions, steps.length) }, session));
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
 }
@@ -118,43 +161,71 @@ async function onSessions<T>(db: Store['db'], items: readonly T[], sessions: num
 /**
  * Builds the indexes and adds the foreign keys a load deferred, then clears the record; returns
  * how many. The indexes are built on several connections at once, each build committed on its
- * own; the foreign keys (which need every row of both tables) and the record's removal follow in
- * the transaction that holds the record's lock. A build killed halfway leaves the record: the
- * next call (migrate) builds only what is still missing.
+ * own, the largest tables' first. A foreign key is added unvalidated before the builds (no scan)
+ * and validated on a build session once its own table's indexes are built: validation takes a
+ * lock that waits for them (and would hold back the ones after it), while the referenced table's
+ * builds go on beside it. Added one after another at the end, the foreign keys left a core idle
+ * for the length of their scans. A build killed halfway leaves the record: the next call
+ * (migrate) builds or validates only what is still missing.
  */
-export async function restorePgDeferredIndexes(store: Pick<Store, 'engine' | 'db'>): Promise<number> {
+export async function restorePgDeferredIndexes(store: Pick<Store, 'engine' | 'db'>, log?: (line: string) => void): Promise<number> {
   if (store.engine !== 'postgres') return 0;
   if (!(await pending(store.db)).length) return 0;
   const tables = new Set<string>();
   // Building the indexes of millions of rows outlasts DB_STATEMENT_TIMEOUT_MS (as in migration
   // 041); a larger sort memory than the 64 MB default lets the GIN (trigram) builds flush less.
+  // A foreign key's validation runs its join in maintenance_work_mem too.
   const setup = ['set statement_timeout = 0', "set maintenance_work_mem = '512MB'"];
   const built = await store.db.transaction().execute(async (trx) => {
     // Read again under a lock, so two processes (a restarted server and the load) build them once.
     await sql`lock table settings in share row exclusive mode`.execute(trx);
-    for (const s of setup) await sql.raw(s.replace(/^set /, 'set local ')).execute(trx);
-    const todo: DeferredIndex[] = [];
+    const steps: Step[] = [];
+    const unvalidated: DeferredIndex[] = [];
     for (const ix of await pending(trx)) {
-      const exists = ix.constraint
-        ? await sql<{ r: string | null }>`select conname as r from pg_constraint where conname = ${ix.name} and conrelid = to_regclass(${ix.table})`.execute(trx)
-        : await sql<{ r: string | null }>`select to_regclass(${ix.name}) as r`.execute(trx);
-      if (!exists.rows[0]?.r) todo.push(ix);
+      if (ix.constraint) {
+        const found = await sql<{ valid: boolean }>`select convalidated as valid from pg_constraint where conname = ${ix.name} and conrelid = to_regclass(${ix.table})`.execute(trx);
+        if (!found.rows.length) unvalidated.push(ix);
+        if (!found.rows[0]?.valid) steps.push({ ix, validate: true });
+      } else if (!(await sql<{ r: string | null }>`select to_regclass(${ix.name}) as r`.execute(trx)).rows[0]?.r) {
+        steps.push({ ix });
+      }
     }
-    // The slowest first (GIN), so that the last builds to start are short ones.
-    const indexes = todo.filter((ix) => !ix.constraint).sort((a, b) => Number(/ using gin /i.test(b.sql)) - Number(/ using gin /i.test(a.sql)));
-    await onSessions(store.db, indexes, BUILD_SESSIONS, setup, async (conn, ix) => {
-      await sql.raw(ix.sql).execute(conn);
-    });
-    for (const ix of todo.filter((ix) => ix.constraint)) {
-      await sql.raw(ix.sql).execute(trx);
+    const size = new Map<string, number>();
+    for (const table of new Set(steps.map((s) => s.ix.table))) {
+      size.set(table, Number((await sql<{ n: string }>`select pg_relation_size(to_regclass(${table})) as n`.execute(trx)).rows[0]?.n ?? 0));
     }
-    for (const ix of todo) tables.add(ix.table);
+    // Validations first, each taken once its table's indexes are built; then the slowest builds
+    // (GIN, then the largest tables), so that the last builds to start are short ones.
+    const gin = (s: Step) => Number(/ using gin /i.test(s.ix.sql));
+    steps.sort((a, b) => Number(!!b.validate) - Number(!!a.validate) || gin(b) - gin(a) || size.get(b.ix.table)! - size.get(a.ix.table)!);
+    // Added outside this transaction, which must not hold locks on the tables the sessions build on.
+    for (const ix of unvalidated) await sql.raw(`${ix.sql} not valid`).execute(store.db);
+    const ready = (step: Step, unfinished: readonly Step[]) => !step.validate || !unfinished.some((u) => !u.validate && u.ix.table === step.ix.table);
+    await onSessions(
+      store.db,
+      steps,
+      BUILD_SESSIONS,
+      setup,
+      async (conn, step) => {
+        const what = step.validate ? `foreign key ${step.ix.name}` : `index ${step.ix.name}`;
+        const statement = step.validate ? sql`alter table ${sql.table(step.ix.table)} validate constraint ${sql.id(step.ix.name)}` : sql.raw(step.ix.sql);
+        await timed(log, what, () => statement.execute(conn));
+      },
+      ready,
+    );
+    for (const step of steps) tables.add(step.ix.table);
     await trx.deleteFrom('settings').where('key', '=', DEFERRED_KEY).execute();
-    return todo.length;
+    return steps.length;
   });
   // Fresh statistics for the planner, now that the tables are full.
   await onSessions(store.db, [...tables], BUILD_SESSIONS, ['set statement_timeout = 0'], async (conn, table) => {
-    await sql`analyze ${sql.table(table)}`.execute(conn);
+    await timed(log, `statistics of ${table}`, () => sql`analyze ${sql.table(table)}`.execute(conn));
   });
   return built;
+}
+
+async function timed(log: ((line: string) => void) | undefined, what: string, run: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  await run();
+  log?.(`${what} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

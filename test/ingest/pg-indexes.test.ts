@@ -69,7 +69,7 @@ describeEachStore('deferred indexes on PostgreSQL', (get) => {
       expect(deferred).toBeGreaterThan(15);
       expect((await writeBatch(store, makeDeclarations(200, 0, 'PAR'), { batchKey: 'par-1', source: 'test' })).stored).toBe(200);
       const record = async () => (await store.db.selectFrom('settings').select('value').where('key', '=', 'load.deferred_indexes').executeTakeFirst())?.value;
-      const recorded = JSON.parse((await record())!) as { name: string; sql: string; constraint?: boolean }[];
+      const recorded = JSON.parse((await record())!) as { table: string; name: string; sql: string; constraint?: boolean }[];
 
       // A build that fails stops the rest and leaves the record, for the next migrate.
       const broken = [...recorded, { table: 'declarations', name: 'declarations_broken', sql: 'create index declarations_broken on declarations (no_such_column)' }];
@@ -81,7 +81,12 @@ describeEachStore('deferred indexes on PostgreSQL', (get) => {
       await store.db.updateTable('settings').set({ value: JSON.stringify(recorded) }).where('key', '=', 'load.deferred_indexes').execute();
       const gin = recorded.find((ix) => / using gin /i.test(ix.sql))!;
       if (!(await sql<{ r: string | null }>`select to_regclass(${gin.name}) as r`.execute(store.db)).rows[0]!.r) await sql.raw(gin.sql).execute(store.db);
-      const missing = await Promise.all(recorded.map(async (ix) => ix.constraint || !(await sql<{ r: string | null }>`select to_regclass(${ix.name}) as r`.execute(store.db)).rows[0]!.r));
+      // A foreign key is added unvalidated before the builds; one whose table was built before the failure may be validated already.
+      const validated = async (ix: { name: string; table: string }) =>
+        (await sql<{ v: boolean }>`select convalidated as v from pg_constraint where conname = ${ix.name} and conrelid = to_regclass(${ix.table})`.execute(store.db)).rows[0]?.v === true;
+      const missing = await Promise.all(
+        recorded.map(async (ix) => (ix.constraint ? !(await validated(ix)) : !(await sql<{ r: string | null }>`select to_regclass(${ix.name}) as r`.execute(store.db)).rows[0]!.r)),
+      );
       expect(await restorePgDeferredIndexes(store)).toBe(missing.filter(Boolean).length);
       expect(await record()).toBeUndefined();
       expect(await Promise.all(tables.map((t) => indexes(store, t)))).toEqual(before);
@@ -93,6 +98,43 @@ describeEachStore('deferred indexes on PostgreSQL', (get) => {
         ),
       );
       expect(shown.every((m) => m !== '512MB')).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('adds a deferred foreign key unvalidated, validates it once its own table is indexed, and finishes one a killed build left unvalidated', async (ctx) => {
+    const { target } = get();
+    if (target.engine !== 'postgres') return ctx.skip();
+    const fresh = await freshStore(target);
+    try {
+      const { store } = fresh;
+      const tables = ['declarations', 'declaration_items'];
+      const keysBefore = await foreignKeys(store, 'declaration_items');
+      const validated = async () =>
+        (await sql<{ v: boolean }>`select convalidated as v from pg_constraint where conrelid = to_regclass('declaration_items') and contype = 'f'`.execute(store.db)).rows.map((r) => r.v);
+      expect(await deferPgIndexes(store, tables)).toBeGreaterThan(3);
+      expect((await writeBatch(store, makeDeclarations(120, 0, 'FKV'), { batchKey: 'fkv-1', source: 'test' })).stored).toBe(120);
+      const lines: string[] = [];
+      await restorePgDeferredIndexes(store, (line) => lines.push(line));
+      expect(await foreignKeys(store, 'declaration_items')).toEqual(keysBefore);
+      expect(await validated()).toEqual([true]);
+      // Validation waits for the lines' own index builds (its lock would hold them back), not for the declarations'.
+      const itemBuilds = lines.filter((l) => /^index declaration_items_/.test(l)).map((l) => lines.indexOf(l));
+      const check = lines.findIndex((l) => /^foreign key /.test(l));
+      expect(itemBuilds.length).toBeGreaterThan(0);
+      expect(check).toBeGreaterThan(Math.max(...itemBuilds));
+
+      // As after a build killed between adding the key and validating it.
+      expect(await deferPgIndexes(store, tables)).toBe(0); // not empty: left alone
+      const [key] = keysBefore.map((k) => k.split(':')[0]!);
+      await sql`alter table declaration_items drop constraint ${sql.id(key!)}`.execute(store.db);
+      await sql.raw(`alter table declaration_items add constraint "${key}" foreign key (declaration_id) references declarations(id) on delete cascade not valid`).execute(store.db);
+      const record = [{ table: 'declaration_items', name: key, sql: 'unused: the key exists', constraint: true }];
+      await store.db.insertInto('settings').values({ key: 'load.deferred_indexes', value: JSON.stringify(record) }).execute();
+      expect(await validated()).toEqual([false]);
+      expect(await restorePgDeferredIndexes(store)).toBe(1);
+      expect(await validated()).toEqual([true]);
     } finally {
       await fresh.close();
     }
