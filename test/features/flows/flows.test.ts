@@ -386,6 +386,22 @@ describeEachStore('import and export data', (get) => {
         expect(r.records).toBe(g.decl.size);
       }
     }
+    // The previous period (Jan–Mar for Apr–Jun) of each product shown, with an hs filter shorter
+    // than hs_level, longer than it, or none.
+    for (const [level, hs] of [[6, '61'], [2, '6109'], [12, null], [4, null]] as const) {
+      const path = `/v1/exports/by-product?hs_level=${level}&from=2024-04&to=2024-06&top=3${hs ? `&hs=${hs}` : ''}`;
+      const body = await ok(path);
+      expect(body.data.length, path).toBeGreaterThan(0);
+      const lines = exportsOf()
+        .filter((d) => d.date >= '2024-01-01' && d.date < '2024-04-01')
+        .flatMap((d) => d.items)
+        .filter((i) => !hs || i.gtip.startsWith(hs));
+      for (const r of body.data) {
+        const p = lines.filter((i) => i.gtip.startsWith(String(r.hs_code))).reduce((a, i) => a + i.value, 0);
+        expect(cents(r.value_usd_prev), `${path} ${r.hs_code}`).toBe(p);
+      }
+      if (hs) expect(cents((body.meta as { previous_totals: { value_usd: number } }).previous_totals.value_usd), path).toBe(lines.reduce((a, i) => a + i.value, 0));
+    }
     const chapters = await ok('/v1/exports/by-product?hs_level=2');
     expect(chapters.data.find((r) => r.hs_code === '61')?.description_en).toBeTruthy();
   });
