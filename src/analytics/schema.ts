@@ -60,7 +60,30 @@ const LINES_MONTHLY: PreAggregation = {
     from ${t.items} i join ${t.declarations} d on d.id = i.declaration_id group by all`,
 };
 
-export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY];
+/**
+ * The lines' figures by 12-digit code, partner country, gateway and month: a ranking or breakdown of
+ * products at 8, 10 or 12 digits without a product filter, which otherwise joins every line of the
+ * period to its declaration. Declarations are counted once per code at each depth: `records_hs12`
+ * per code, `records_hs10` / `records_hs8` credited to the declaration's first line (by code,
+ * then line) of each 10- / 8-digit code, so their sums over the codes of a group are exact.
+ */
+const CODES_MONTHLY: PreAggregation = {
+  table: 'agg_codes_monthly',
+  keys: ['flow', 'period', 'gtip', 'partner_country', 'port', 'customs_office', 'transport_mode'],
+  measures: ['value_usd_cents', 'net_weight_kg', 'quantity', 'records_hs12', 'records_hs10', 'records_hs8'],
+  select: (t) => `select flow, period, gtip, partner_country, port, customs_office, transport_mode, sum(value_usd_cents) as value_usd_cents, sum(net_weight_kg) as net_weight_kg,
+      sum(quantity) as quantity, count(distinct declaration_id) as records_hs12, sum(first10) as records_hs10, sum(first8) as records_hs8
+    from (select d.flow, d.period, i.gtip, d.partner_country, d.port, d.customs_office, d.transport_mode, i.value_usd_cents, i.net_weight_kg, i.quantity, i.declaration_id,
+        (row_number() over (partition by i.declaration_id, substr(i.gtip, 1, 10) order by i.gtip, i.line_no) = 1)::int as first10,
+        (row_number() over (partition by i.declaration_id, substr(i.gtip, 1, 8) order by i.gtip, i.line_no) = 1)::int as first8
+      from ${t.items} i join ${t.declarations} d on d.id = i.declaration_id) as x
+    group by all`,
+};
+
+export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY, CODES_MONTHLY];
+
+/** The pre-aggregation of the lines by 12-digit code, a source of the aggregate planner. */
+export const CODES_BY_MONTH = CODES_MONTHLY.table;
 
 /**
  * The order of a month's rows in a pre-aggregation (each month is written whole, at a load or when
@@ -172,4 +195,4 @@ export function derivedTables(): string[] {
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */
-export const SCHEMA_VERSION = '7';
+export const SCHEMA_VERSION = '8';

@@ -14,7 +14,7 @@ import { companyIdsNamed } from '../../db/dialect.js';
 import { analyticsOf, rowEngineOf } from '../../analytics/registry.js';
 import { stateKey, stateOf } from '../../db/state.js';
 import { PromiseMemo } from './promise-memo.js';
-import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure } from './cube-sources.js';
+import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type Measure, type RecordsDepth } from './cube-sources.js';
 import { analyticRows, idList, idSet, inlineIds, type IdList } from '../../analytics/query.js';
 import { LINES_BY_CODE } from '../../analytics/schema.js';
 import { HEADER_CREDITED, headerColumn } from '../../ingest/rollups.js';
@@ -161,7 +161,11 @@ function hsDepth(spec: AggregateSpec): number {
 const isProductLevel = (spec: AggregateSpec): boolean => hsDepth(spec) > 0 || spec.metrics.includes('quantity');
 
 /** Which of a source's records columns counts declarations at this HS depth. */
-const recordsKey = (depth: number) => (depth === 0 ? 'decl' : depth <= 2 ? 'hs2' : depth <= 4 ? 'hs4' : 'hs6');
+const recordsKey = (depth: number): RecordsDepth =>
+  depth === 0 ? 'decl' : depth <= 2 ? 'hs2' : depth <= 4 ? 'hs4' : depth <= 6 ? 'hs6' : depth <= 8 ? 'hs8' : depth <= 10 ? 'hs10' : 'hs12';
+
+/** A source's column of product codes and their digits. */
+const codesOf = (source: CubeSource) => source.codes ?? { column: 'hs6', digits: 6 };
 
 export function planAggregate(spec: AggregateSpec): Plan {
   const f = spec.filters;
@@ -170,13 +174,20 @@ export function planAggregate(spec: AggregateSpec): Plan {
   const lines = productLevel && onLines(spec);
   const raw: Plan = { source: null, recordsColumn: null, productLevel, headerFigures: false, lines, linesJoined: productLevel && !lines && joinsLines(spec) };
   if (f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
-  if (!monthAligned(f) || depth > 6) return raw;
+  if (!monthAligned(f)) return raw;
+  // Deeper than six digits with a product filter, the lines sorted by code hold that product's
+  // lines alone (onLines, joinsLines); the codes' monthly sums would be read for the whole period.
+  if (depth > 6 && f.hs.length) return raw;
   // Several HS prefixes: a declaration matching two of them would be counted twice.
   if (f.hs.length > 1 && (spec.metrics.includes('records') || spec.metrics.includes('companies'))) return raw;
   const needDims = new Set<Dim>(neededDims(spec));
   const needMeasures = new Set(spec.metrics.map((m) => MEASURE_OF[m]).filter((m): m is Measure => !!m));
   for (const source of CUBE_SOURCES) {
     if (![...needDims].every((d) => source.dims.includes(d))) continue;
+    if (depth > codesOf(source).digits) continue;
+    // Codes finer than HS6 only past six digits: to six, the HS6 rollups answer from fewer rows,
+    // and their copies sorted by code read an HS condition's rows alone.
+    if (source.codes && depth <= 6) continue;
     if (![...needMeasures].every((m) => source.measures.includes(m))) continue;
     if ((spec.metrics.includes('companies') || spec.metrics.includes('partner_companies')) && !source.companies) continue;
     // A product-level query needs item-level measures, which only sources with hs hold. A
@@ -288,7 +299,7 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   const dimExpr = (d: Dim): RawBuilder<unknown> => {
     switch (d) {
       case 'period': return periodExpr(c('period'), freq);
-      case 'hs': return src ? sql`substr(hs6, 1, ${sql.lit(level)})` : sql`substr(${sql.ref(lines ? 'gtip' : 'i.gtip')}, 1, ${sql.lit(level)})`;
+      case 'hs': return src ? sql`substr(${sql.ref(codesOf(src).column)}, 1, ${sql.lit(level)})` : sql`substr(${sql.ref(lines ? 'gtip' : 'i.gtip')}, 1, ${sql.lit(level)})`;
       case 'incoterm': return src ? sql.ref('incoterm') : sql`coalesce(d.incoterm, '')`;
       case 'partner_company': return src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`;
       default: return c(DIM_COLUMN[d]);
@@ -312,7 +323,7 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   // A rollup answers whole months only, where these are the month bounds alone.
   where.push(...analyticDates(f, c));
   if (f.hs.length) {
-    if (src) where.push(prefixCondition(sql.ref('hs6'), f.hs, 6));
+    if (src) where.push(prefixCondition(sql.ref(codesOf(src).column), f.hs, codesOf(src).digits));
     else if (join || lines) where.push(prefixCondition(sql.ref(lines ? 'gtip' : 'i.gtip'), f.hs, 12));
   }
   if (spec.partnerKnown) where.push(src ? sql`partner_company_id <> 0` : sql`d.partner_company_id is not null`);

@@ -1,10 +1,13 @@
 // What each rollup table can answer. The aggregate engine picks the first (smallest) source that
 // holds every dimension and filter a query needs and can count `records` exactly; anything else
 // is answered from the raw records.
-import { COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_HS } from '../../analytics/schema.js';
+import { CODES_BY_MONTH, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_HS } from '../../analytics/schema.js';
 
 export type Dim = 'period' | 'flow' | 'hs' | 'country' | 'port' | 'customs_office' | 'transport_mode' | 'incoterm' | 'company' | 'partner_company';
 export type Measure = 'value' | 'weight' | 'quantity' | 'duties';
+
+/** Which declarations a records column counts: once each (`decl`), or once per code of that many digits. */
+export type RecordsDepth = 'decl' | 'hs2' | 'hs4' | 'hs6' | 'hs8' | 'hs10' | 'hs12';
 
 export interface CubeSource {
   table: string;
@@ -15,7 +18,9 @@ export interface CubeSource {
    * Column counting declarations for a group at a given HS depth: `decl` when no HS is involved,
    * `hs2`/`hs4`/`hs6` when a declaration is counted once per distinct code at that depth.
    */
-  records: Partial<Record<'decl' | 'hs2' | 'hs4' | 'hs6', string>>;
+  records: Partial<Record<RecordsDepth, string>>;
+  /** The column of its product codes and their digits, when not `hs6` (6). */
+  codes?: { column: string; digits: number };
   /** Has company_id, so the `companies` metric (distinct traders) can be counted. */
   companies: boolean;
   /**
@@ -49,6 +54,15 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
   },
   { table: 'rollup_hs_monthly', dims: ['period', 'flow', 'hs'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
   { table: 'rollup_hs_country_monthly', dims: ['period', 'flow', 'hs', 'country'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
+  // Products deeper than six digits (no other source holds them), without duties.
+  {
+    table: CODES_BY_MONTH,
+    dims: ['period', 'flow', 'hs', 'country', 'port', 'customs_office', 'transport_mode'],
+    measures: ['value', 'weight', 'quantity'],
+    records: { hs8: 'records_hs8', hs10: 'records_hs10', hs12: 'records_hs12' },
+    companies: false,
+    codes: { column: 'gtip', digits: 12 },
+  },
   {
     table: 'rollup_declarations_monthly',
     dims: ['period', 'flow', 'country', 'port', 'customs_office', 'transport_mode', 'incoterm'],

@@ -364,7 +364,7 @@ describeEachStore('import and export data', (get) => {
   });
 
   it('breakdown by product equals brute-force item sums at hs_level', async () => {
-    for (const level of [2, 4, 12]) {
+    for (const level of [2, 4, 8, 10, 12]) {
       const body = await ok(`/v1/exports/by-product?hs_level=${level}&country=DE`);
       const groups = new Map<string, { value: number; qty: number; decl: Set<number> }>();
       for (const d of exportsOf().filter((x) => x.country === 'DE')) {

@@ -1,6 +1,6 @@
 // Every aggregate, from a rollup or from raw records, must equal a brute-force computation over
 // the raw rows for the same filters.
-import { it, expect, beforeAll } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
@@ -139,7 +139,7 @@ describeEachStore('aggregate engine', (get) => {
         ['value_usd', 'records'], ['value_usd', 'net_weight_kg', 'records', 'companies'], ['value_usd', 'quantity'], ['records'],
         ['net_weight_kg', 'customs_duty_usd', 'additional_duty_usd', 'vat_usd', 'records'],
       ]);
-      const hsLevel = r.pick([2, 4, 6, 12]);
+      const hsLevel = r.pick([2, 4, 6, 8, 10, 12]);
       const spec: AggregateSpec = { filters, groupBy, metrics, hsLevel };
       sources.add(planAggregate(spec).source?.table ?? 'raw');
       const source = await expectBrute(spec, JSON.stringify({ q, flow, groupBy, metrics, hsLevel }));
@@ -310,7 +310,7 @@ describeEachStore('aggregate engine', (get) => {
       if (r.next() < 0.3) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((w) => w.length > 3), 'zzqx', 'a']);
       const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
       const metrics = r.pick<Metric[]>([['value_usd', 'records'], ['value_usd'], ['value_usd', 'net_weight_kg', 'records'], ['value_usd', 'net_weight_kg', 'customs_duty_usd']]);
-      const hsLevel = r.pick([2, 4, 6]);
+      const hsLevel = r.pick([2, 4, 6, 10]);
       const sorts = [null, { field: 'port', desc: false }, { field: 'value_usd', desc: false }];
       if (metrics.includes('records')) sorts.push({ field: 'records', desc: true });
       if (metrics.includes('net_weight_kg')) sorts.push({ field: 'net_weight_kg', desc: false }, { field: 'unit_value_usd_per_kg', desc: true });
@@ -351,5 +351,26 @@ describeEachStore('aggregate engine', (get) => {
     // Most sets shared a query; a set of rollup reads always has a group of several.
     expect(together).toBeGreaterThanOrEqual(30);
     expect(mixed).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('aggregate planner', () => {
+  const plan = (q: FilterQuery, hsLevel: number, metrics: Metric[] = ['value_usd', 'records']) =>
+    planAggregate({ filters: parseFilters({ from: '2024-01', to: '2024-03', ...q }, 'export'), groupBy: ['hs'], metrics, hsLevel });
+
+  it('reads products past six digits from their codes by month, and to six digits from the HS6 rollups', () => {
+    for (const level of [8, 10, 12]) {
+      expect(plan({}, level)).toMatchObject({ source: { table: 'agg_codes_monthly' }, recordsColumn: `records_hs${level}` });
+      expect(plan({ port: 'TRMER' }, level).source?.table).toBe('agg_codes_monthly');
+    }
+    // To six digits the HS6 rollups have fewer rows, and a copy sorted by code for an HS condition.
+    expect(plan({ port: 'TRMER' }, 6).source?.table).toBe('rollup_items_monthly');
+    expect(plan({}, 4).source?.table).toBe('rollup_hs_monthly');
+    // A product filter past six digits reads that product's lines; duties and companies are not in the codes' sums.
+    expect(plan({ hs: '61' }, 10)).toMatchObject({ source: null, lines: true });
+    expect(plan({}, 10, ['value_usd', 'customs_duty_usd']).source).toBeNull();
+    expect(plan({ company_id: 7 }, 10).source).toBeNull();
+    // Day bounds: the months' sums do not answer them.
+    expect(plan({ from: '2024-01-15' }, 10).source).toBeNull();
   });
 });
