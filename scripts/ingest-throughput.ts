@@ -2,8 +2,9 @@
 //   npx tsx scripts/ingest-throughput.ts [declarations=100000] [database-url=sqlite:<tmp file>] [batch-size] [thread|here]
 // The file is generated first (valid declarations over a few hundred companies); only the load is
 // timed. With THROUGHPUT_FILE=PATH the file is kept there and used again by the next run of the
-// same size (10M declarations are 8.8 GB of NDJSON, minutes to write). Without a batch size the loader's default is used, as `tradeapi ingest` does; `thread` or
-// `here` forces parsing on a second thread or on this one (default: a thread when a core is free). The CPU
+// same size (10M declarations are 8.8 GB of NDJSON, minutes to write). Without a batch size the
+// loader's default is used, as `tradeapi ingest` does; `thread` or `here` forces parsing on a
+// second thread or on this one (default: a thread when a core is free). The CPU
 // time of the process is printed too, and on Linux that of the writing thread alone: on a shared
 // machine both move less than the wall time, and the writing thread's is about what the load takes
 // when the parsing thread has a core of its own.

@@ -11,12 +11,12 @@ export type RecordsDepth = 'decl' | 'hs2' | 'hs4' | 'hs6' | 'hs8' | 'hs10' | 'hs
 
 export interface CubeSource {
   table: string;
-  /** Dimensions present as columns (hs as `hs6`, country as `partner_country`). */
+  /** Dimensions present as columns (hs as `hs6` or the column `codes` names, country as `partner_country`). */
   dims: readonly Dim[];
   measures: readonly Measure[];
   /**
    * Column counting declarations for a group at a given HS depth: `decl` when no HS is involved,
-   * `hs2`/`hs4`/`hs6` when a declaration is counted once per distinct code at that depth.
+   * `hs2` … `hs12` when a declaration is counted once per distinct code at that depth.
    */
   records: Partial<Record<RecordsDepth, string>>;
   /** The column of its product codes and their digits, when not `hs6` (6). */
