@@ -104,6 +104,7 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
     const r = prng(12);
     let nonEmpty = 0;
     let withText = 0;
+    let severalGateways = 0;
     for (let n = 0; n < 60; n++) {
       const query: Record<string, unknown> = {};
       if (r.next() < 0.5) query.from = r.pick(['2024-02', '2024-01-05', '2024-03-07']);
@@ -127,21 +128,26 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
       // A carrier, port or country read through its own index, with and without the text matches.
       const driven = await walk((after, l) => listBills(store, f, after, l, undefined, 1e9), limit);
       const drivenWalked = await walk((after, l) => listBills(store, f, after, l, { few: 0, many: 1e9 }, 1e9), limit);
-      const notDriven = await walk((after, l) => listBills(store, f, after, l, undefined, -1), limit);
+      const notDriven = await walk((after, l) => listBills(store, f, after, l, undefined, -1, null), limit);
+      // No gateway alone, all of them intersected (read only when two or more are given).
+      const joined = await walk((after, l) => listBills(store, f, after, l, undefined, -1, { cap: 1e9, each: 1e9 }), limit);
       expect(walked, JSON.stringify(query)).toEqual(sorted);
       expect(scanned, JSON.stringify(query)).toEqual(sorted);
       expect(driven, JSON.stringify(query)).toEqual(sorted);
       expect(drivenWalked, JSON.stringify(query)).toEqual(sorted);
       expect(notDriven, JSON.stringify(query)).toEqual(sorted);
+      expect(joined, JSON.stringify(query)).toEqual(sorted);
       const flat = sorted.flat();
       expect(new Set(flat).size).toBe(flat.length);
       // Vessel matching follows the engine's upper(); the other filters are checked here.
       if (!query.vessel) expect(flat, JSON.stringify(query)).toEqual(bruteForce(f));
       if (flat.length) nonEmpty++;
       if (flat.length && f.q) withText++;
+      if (flat.length && [query.port, query.country, query.carrier, query.company_id].filter((v) => v !== undefined).length >= 2) severalGateways++;
     }
     expect(nonEmpty).toBeGreaterThan(25);
     expect(withText).toBeGreaterThan(8);
+    expect(severalGateways).toBeGreaterThan(3);
   });
 
   it('matches the texts as folded LIKE does, for every word', async () => {
