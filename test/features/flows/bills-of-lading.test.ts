@@ -99,7 +99,7 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
 
   const numbers = async (f: BillFilter, limit = 1000) => (await listBills(get().store, f, null, limit)).map((b) => b.bl_number).sort();
 
-  it('gives the pages of a brute-force scan for random filters, free text and page sizes, reading the text matches or a gateway filter\'s index, walking the list with them or scanning', async () => {
+  it('gives the pages of a brute-force scan for random filters, free text and page sizes, reading the text matches, a gateway filter\'s index or several gateways intersected, walking the list with them or scanning', async () => {
     const { store } = get();
     const r = prng(12);
     let nonEmpty = 0;
