@@ -80,7 +80,26 @@ const CODES_MONTHLY: PreAggregation = {
     group by all`,
 };
 
-export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY, CODES_MONTHLY];
+/**
+ * The declarations' header figures by trader, foreign partner, partner country and month: the
+ * company and pair rankings, trader counts and company breakdowns asked with no product, gateway
+ * or company condition, which otherwise group the company rollup (a row per product and gateway
+ * of each pair and month). A missing partner is 0, as in the company rollup.
+ */
+const PAIRS_MONTHLY: PreAggregation = {
+  table: 'agg_pairs_monthly',
+  keys: ['flow', 'period', 'company_id', 'partner_company_id', 'partner_country'],
+  measures: ['records', 'value_usd_cents', 'customs_duty_usd_cents', 'additional_duty_usd_cents', 'vat_usd_cents', 'net_weight_kg'],
+  select: (t) => `select flow, period, company_id, coalesce(partner_company_id, 0) as partner_company_id, partner_country, count(*) as records,
+      sum(value_usd_cents) as value_usd_cents, sum(customs_duty_usd_cents) as customs_duty_usd_cents, sum(additional_duty_usd_cents) as additional_duty_usd_cents,
+      sum(vat_usd_cents) as vat_usd_cents, sum(net_weight_kg) as net_weight_kg
+    from ${t.declarations} group by all`,
+};
+
+export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY, CODES_MONTHLY, PAIRS_MONTHLY];
+
+/** The pre-aggregation of the declarations by trader and partner, a source of the aggregate planner. */
+export const PAIRS_BY_MONTH = PAIRS_MONTHLY.table;
 
 /** The pre-aggregation of the lines by 12-digit code, a source of the aggregate planner. */
 export const CODES_BY_MONTH = CODES_MONTHLY.table;
@@ -195,4 +214,4 @@ export function derivedTables(): string[] {
 }
 
 /** The version of this layout: a file written by another layout is rebuilt. */
-export const SCHEMA_VERSION = '8';
+export const SCHEMA_VERSION = '9';

@@ -188,6 +188,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
     // Codes finer than HS6 only past six digits: to six, the HS6 rollups answer from fewer rows,
     // and their copies sorted by code read an HS condition's rows alone.
     if (source.codes && depth <= 6) continue;
+    if (source.noParties && (f.companyId !== null || f.q)) continue;
     if (![...needMeasures].every((m) => source.measures.includes(m))) continue;
     if ((spec.metrics.includes('companies') || spec.metrics.includes('partner_companies')) && !source.companies) continue;
     // A product-level query needs item-level measures, which only sources with hs hold. A

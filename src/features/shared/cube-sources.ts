@@ -1,7 +1,7 @@
 // What each rollup table can answer. The aggregate engine picks the first (smallest) source that
 // holds every dimension and filter a query needs and can count `records` exactly; anything else
 // is answered from the raw records.
-import { CODES_BY_MONTH, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_HS } from '../../analytics/schema.js';
+import { CODES_BY_MONTH, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_HS, PAIRS_BY_MONTH } from '../../analytics/schema.js';
 
 export type Dim = 'period' | 'flow' | 'hs' | 'country' | 'port' | 'customs_office' | 'transport_mode' | 'incoterm' | 'company' | 'partner_company';
 export type Measure = 'value' | 'weight' | 'quantity' | 'duties';
@@ -36,6 +36,11 @@ export interface CubeSource {
   sides?: string;
   /** A copy sorted by HS6 code: read instead when an HS condition (and no company) drives the query. */
   byHs?: string;
+  /**
+   * Not read under a company restriction (`company_id`, `q`): the company rollup's copy sorted by
+   * either party reads a few companies' row groups, where this source would be read whole.
+   */
+  noParties?: boolean;
 }
 
 const ITEM_RECORDS = { hs6: 'records', hs4: 'records_hs4', hs2: 'records_hs2' } as const;
@@ -77,6 +82,15 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     records: ITEM_RECORDS,
     companies: false,
     byHs: ITEMS_BY_HS.table,
+  },
+  // Traders and pairs with no product, gateway or incoterm: a row per pair, country and month.
+  {
+    table: PAIRS_BY_MONTH,
+    dims: ['period', 'flow', 'country', 'company', 'partner_company'],
+    measures: DECL_MEASURES,
+    records: { decl: 'records' },
+    companies: true,
+    noParties: true,
   },
   {
     table: 'rollup_company_monthly',

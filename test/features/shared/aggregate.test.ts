@@ -373,4 +373,20 @@ describe('aggregate planner', () => {
     // Day bounds: the months' sums do not answer them.
     expect(plan({ from: '2024-01-15' }, 10).source).toBeNull();
   });
+
+  it('ranks traders and pairs from their monthly sums, unless a product, a gateway or a company narrows them', () => {
+    const ranking = (q: FilterQuery, groupBy: Dim[], metrics: Metric[] = ['value_usd', 'records']) =>
+      planAggregate({ filters: parseFilters({ from: '2024-01', to: '2024-12', ...q }, 'export'), groupBy, metrics, top: 20 }).source?.table;
+    expect(ranking({}, ['company', 'partner_company'])).toBe('agg_pairs_monthly');
+    expect(ranking({ country: 'DE' }, ['company'], ['value_usd', 'net_weight_kg', 'customs_duty_usd', 'companies'])).toBe('agg_pairs_monthly');
+    expect(ranking({}, ['country'], ['value_usd', 'companies', 'partner_companies'])).toBe('agg_pairs_monthly');
+    // Without traders the smaller rollups still answer.
+    expect(ranking({}, ['country'])).toBe('rollup_country_monthly');
+    // A product or a gateway is not among its keys; a company is read from the copy sorted by either party.
+    expect(ranking({ hs: '61' }, ['company'])).toBe('rollup_company_monthly');
+    expect(ranking({ port: 'TRMER' }, ['company'])).toBe('rollup_company_monthly');
+    expect(ranking({}, ['company'], ['quantity'])).toBe('rollup_company_monthly');
+    expect(ranking({ company_id: 7 }, ['partner_company'])).toBe('rollup_company_monthly');
+    expect(ranking({ q: 'tekstil' }, ['company'])).toBe('rollup_company_monthly');
+  });
 });
