@@ -31,6 +31,7 @@ import { supplyChainOperations } from './features/supply-chain/index.js';
 import { tradeOperations } from './features/trade/index.js';
 import { statisticsOperations } from './features/statistics/index.js';
 import { importOperations, exportOperations } from './features/flows/index.js';
+import { runCancellable } from './cancel.js';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 export const VERSION = pkg.version;
@@ -86,6 +87,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (!closing) return done();
     reply.header('connection', 'close');
     done(new ApiError('service_unavailable', 'The server is shutting down; retry the request', [], { 'retry-after': '1' }));
+  });
+  // A read request's work knows when its client has gone: the queries it has not started yet are
+  // dropped (src/cancel.ts) rather than run ahead of requests still waiting. Writes always finish.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return done();
+    const abandoned = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abandoned.abort();
+    });
+    runCancellable(abandoned.signal, done);
   });
   const security = securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   app.addHook('onRequest', (req, reply, done) => {

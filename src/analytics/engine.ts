@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { CancelledError, currentSignal } from '../cancel.js';
 import { ID_SETS, IdTables, type IdTableOptions } from './id-tables.js';
 import { inlineParams } from './literal-sql.js';
 
@@ -79,10 +80,23 @@ export class Engine {
     return new Engine(instance, writer, readers, opts.path, { serving: opts.threads, bulk: opts.bulkThreads ?? opts.threads }, new IdTables(sets, opts.idTables));
   }
 
-  private async acquire(): Promise<DuckDBConnection> {
+  /** A reader; while every one is busy, a place in line, left when `signal` cancels the work. */
+  private acquire(signal: AbortSignal | undefined): Promise<DuckDBConnection> {
     const c = this.idle.pop();
-    if (c) return c;
-    return new Promise((resolve) => this.waiting.push(resolve));
+    if (c) return Promise.resolve(c);
+    return new Promise((resolve, reject) => {
+      const served = (conn: DuckDBConnection) => {
+        signal?.removeEventListener('abort', left);
+        resolve(conn);
+      };
+      const left = () => {
+        const at = this.waiting.indexOf(served);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(new CancelledError());
+      };
+      this.waiting.push(served);
+      signal?.addEventListener('abort', left, { once: true });
+    });
   }
 
   private release(c: DuckDBConnection): void {
@@ -126,7 +140,9 @@ export class Engine {
   /** Rows of one read query, with `?` parameters. */
   async query(sqlText: string, params: readonly Value[] = []): Promise<Row[]> {
     if (this.closed) throw new Error('the analytic store is closed');
-    const c = await this.acquire();
+    const signal = currentSignal();
+    if (signal?.aborted) throw new CancelledError();
+    const c = await this.acquire(signal);
     try {
       const inlined = inlineParams(sqlText, params);
       const reader = inlined !== null ? await c.runAndReadAll(inlined) : await c.runAndReadAll(sqlText, params as DuckDBValue[]);

@@ -18,6 +18,7 @@ import {
   syncedBatchIds, type RowSource,
 } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
+import { uncancellable } from '../cancel.js';
 
 export interface AnalyticOptions {
   /** File of the analytic store, or ':memory:'. */
@@ -181,7 +182,8 @@ export class AnalyticStore {
         this.running = null;
       }
     };
-    this.running = run();
+    // Awaited by every request reading its own writes: no one request's departure may cut it short.
+    this.running = uncancellable(run);
     return this.running;
   }
 

@@ -19,6 +19,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { ReaderSetup, ReadResult, ReadTask } from './sqlite-reader-worker.js';
+import { CancelledError, currentSignal } from '../cancel.js';
 
 export interface ReaderOptions {
   /** The SQLite file (readers cannot share an in-memory database). */
@@ -103,7 +104,9 @@ class ReadingDriver implements Driver {
     return stmt.reader && stmt.readonly;
   }
 
+  /** A read on a reader thread; none is started for a request whose client has gone (src/cancel.ts). */
   read(query: CompiledQuery): Promise<ReadResult> {
+    if (currentSignal()?.aborted) return Promise.reject(new CancelledError());
     return this.#pool.run({ sql: query.sql, parameters: query.parameters });
   }
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ApiError, methodNotAllowed, type ErrorDetail } from './errors.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER_S } from '../db/faults.js';
+import { CancelledError } from '../cancel.js';
 
 export function errorBody(req: FastifyRequest, err: ApiError) {
   return {
@@ -121,6 +122,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((err, req, reply) => {
+    // Nobody is there to read an answer (nginx's 499: the client closed the request).
+    if (err instanceof CancelledError) {
+      req.log.debug('client gone: the rest of its analytic work was not started');
+      return reply.code(499).send();
+    }
     const apiErr = toApiError(err);
     if (apiErr.type === 'service_unavailable') req.log.warn({ err: { message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'store unavailable');
     else if (apiErr.status >= 500) req.log.error({ err }, 'request failed');

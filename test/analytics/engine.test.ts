@@ -2,6 +2,8 @@
 // the same text is answered anew each time: nothing may keep an answer or a plan bound to old data.
 import { it, expect, describe } from 'vitest';
 import { Engine } from '../../src/analytics/engine.js';
+import { CancelledError, runCancellable } from '../../src/cancel.js';
+import { PromiseMemo } from '../../src/features/shared/promise-memo.js';
 
 describe('analytic engine', () => {
   it('answers from the current table after a replace and after appends, for many texts', async () => {
@@ -18,6 +20,44 @@ describe('analytic engine', () => {
       expect(await e.query(q, ['a'])).toEqual([{ s: 35 }]);
       for (let i = 0; i < 300; i++) expect(await e.query(`select ${i} + sum(v) as s from t`)).toEqual([{ s: i + 45 }]);
       expect(await e.query(q, ['c'])).toEqual([{ s: 15 }]);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it('does not start the queries of work that was cancelled while they waited for a reader', async () => {
+    const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, readers: 1 });
+    try {
+      // The one reader is busy with a slow query; behind it wait a cancelled request's query and another's.
+      const slow = e.query('select count(*) as n from range(30000000) a where a.range % 7 = 3');
+      const gone = new AbortController();
+      let abandoned!: Promise<unknown>;
+      runCancellable(gone.signal, () => {
+        abandoned = e.query('select 1 as x');
+      });
+      const waiting = e.query('select 2 as x');
+      gone.abort();
+      await expect(abandoned).rejects.toBeInstanceOf(CancelledError);
+      expect(await slow).toEqual([{ n: 4285714 }]);
+      expect(await waiting).toEqual([{ x: 2 }]);
+      // Work cancelled before it asks is refused at once; work that is not cancelled runs.
+      let late!: Promise<unknown>;
+      runCancellable(gone.signal, () => {
+        late = e.query('select 3 as x');
+      });
+      await expect(late).rejects.toBeInstanceOf(CancelledError);
+      let kept!: Promise<unknown>;
+      runCancellable(new AbortController().signal, () => {
+        kept = e.query('select 4 as x');
+      });
+      expect(await kept).toEqual([{ x: 4 }]);
+      // A memo's computation is shared: started by a request that has gone, it still runs for the others.
+      const memo = new PromiseMemo(60_000, 1 << 20);
+      let shared!: Promise<unknown>;
+      runCancellable(gone.signal, () => {
+        shared = memo.get('k', () => e.query('select 5 as x'));
+      });
+      expect(await shared).toEqual([{ x: 5 }]);
     } finally {
       await e.close();
     }

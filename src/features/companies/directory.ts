@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.js';
 import { stateKey, stateOf } from '../../db/state.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { allCompanyFilters, companiesFingerprint, nameIndexStats, tradeValues, type CompanyFilterRow, type NameIndexStats } from './queries.js';
+import { uncancellable } from '../../cancel.js';
 
 /** A text column as dictionary codes: `codes[i]` indexes `values`; `index` is the reverse. */
 export interface CodeColumn {
@@ -122,7 +123,7 @@ async function build(db: Kysely<DB>): Promise<Directory> {
 export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Directory> {
   const s = stateOf(db).get(SLOT);
   const rebuild = () => {
-    s.building ??= build(db)
+    s.building ??= uncancellable(() => build(db))
       .then((d) => {
         s.current = d;
         s.builtAt = Date.now();

@@ -1,6 +1,7 @@
 // Answers of an async computation remembered by key for a while, bounded in bytes: an answer is
 // weighed (approxBytes) once it resolves and counts PENDING_BYTES until then. Callers asking for a
 // key being computed share the computation; a failed one is not remembered.
+import { uncancellable } from '../../cancel.js';
 import { AgingMap } from './aging-map.js';
 import { approxBytes } from './approx-bytes.js';
 
@@ -22,7 +23,8 @@ export class PromiseMemo {
   get<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
     const hit = this.entries.get(key, now);
     if (hit) return hit.value as Promise<T>;
-    const value = compute();
+    // Shared by every caller of the key: not cancelled when the one that started it leaves.
+    const value = uncancellable(compute);
     const pending: Entry = { value, bytes: PENDING_BYTES };
     this.entries.set(key, pending, now);
     value.then(

@@ -1,0 +1,30 @@
+// The request a piece of read work is done for. A client that has gone (a timeout, a closed tab, a
+// load generator stopping) left its request's remaining queries queued behind the analytic engine's
+// few readers and the row store's reader threads, ahead of every request still waiting for an
+// answer: those queries are not started. One already running finishes (interrupting DuckDB could
+// leave the flag on its connection for the next query; piscina would end the reader thread).
+// Work shared by several requests (a memo's computation, a catch-up) runs outside any one of them.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const scope = new AsyncLocalStorage<AbortSignal>();
+
+/** Runs `fn` (and everything it starts) on behalf of the work `signal` cancels. */
+export function runCancellable(signal: AbortSignal, fn: () => void): void {
+  scope.run(signal, fn);
+}
+
+/** The signal of the work running now, if it can be cancelled. */
+export const currentSignal = (): AbortSignal | undefined => scope.getStore();
+
+/** Runs `fn` as no request's work: what several requests share must not end when one leaves. */
+export function uncancellable<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
+
+/** Work not started because the request it was for has gone. */
+export class CancelledError extends Error {
+  constructor() {
+    super('the request was abandoned by its client');
+    this.name = 'CancelledError';
+  }
+}
