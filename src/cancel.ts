@@ -1,8 +1,8 @@
 // The request a piece of read work is done for. A client that has gone (a timeout, a closed tab, a
 // load generator stopping) left its request's remaining queries queued behind the analytic engine's
 // few readers and the row store's reader threads, ahead of every request still waiting for an
-// answer: those queries are not started. One already running finishes (interrupting DuckDB could
-// leave the flag on its connection for the next query; piscina would end the reader thread).
+// answer: those queries are not started, and a DuckDB query already running is interrupted. A
+// SQLite read already on a reader thread finishes (piscina would end the thread to stop it).
 // Work shared by several requests (a memo's computation, a catch-up) runs outside any one of them.
 import { AsyncLocalStorage } from 'node:async_hooks';
 

@@ -143,9 +143,19 @@ export class Engine {
     const signal = currentSignal();
     if (signal?.aborted) throw new CancelledError();
     const c = await this.acquire(signal);
+    // Left mid-query: the query is interrupted (the connection stays usable, and an interrupt that
+    // comes after the query has ended leaves nothing behind for the next one).
+    const interrupt = () => c.interrupt();
+    signal?.addEventListener('abort', interrupt, { once: true });
     try {
       const inlined = inlineParams(sqlText, params);
-      const reader = inlined !== null ? await c.runAndReadAll(inlined) : await c.runAndReadAll(sqlText, params as DuckDBValue[]);
+      let reader: Awaited<ReturnType<DuckDBConnection['runAndReadAll']>>;
+      try {
+        reader = inlined !== null ? await c.runAndReadAll(inlined) : await c.runAndReadAll(sqlText, params as DuckDBValue[]);
+      } catch (err) {
+        if (signal?.aborted) throw new CancelledError();
+        throw err;
+      }
       const names = reader.columnNames();
       const rows = reader.getRows();
       const out: Row[] = new Array(rows.length);
@@ -157,6 +167,7 @@ export class Engine {
       }
       return out;
     } finally {
+      signal?.removeEventListener('abort', interrupt);
       this.release(c);
     }
   }

@@ -8,6 +8,7 @@ import { stateKey, stateOf } from '../db/state.js';
 import { AnalyticStore, type AnalyticOptions, type Feed } from './store.js';
 import { EngineLockedError } from './engine.js';
 import type { RowSource } from './sync.js';
+import { uncancellable } from '../cancel.js';
 
 interface Entry {
   source: RowSource;
@@ -37,7 +38,8 @@ export function provideAnalytics(source: RowSource, options: AnalyticOptions): v
 export function analyticsOf(db: Kysely<DB>): Promise<AnalyticStore> {
   const e = entryOf(db);
   if (!e) return Promise.reject(new Error('no analytic store is provided for this row store'));
-  e.opened ??= AnalyticStore.open(e.source, e.options);
+  // Opened once for every request: not cut short if the one that asked first has gone.
+  e.opened ??= uncancellable(() => AnalyticStore.open(e.source, e.options));
   return e.opened;
 }
 

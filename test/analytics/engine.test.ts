@@ -51,6 +51,17 @@ describe('analytic engine', () => {
         kept = e.query('select 4 as x');
       });
       expect(await kept).toEqual([{ x: 4 }]);
+      // A query of cancelled work that is already running is interrupted; the reader serves the next one.
+      const leaving = new AbortController();
+      let running!: Promise<unknown>;
+      runCancellable(leaving.signal, () => {
+        running = e.query('select count(*) as n from range(3000000000) a where a.range % 7 = 3');
+      });
+      const started = performance.now();
+      setTimeout(() => leaving.abort(), 50);
+      await expect(running).rejects.toBeInstanceOf(CancelledError);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(await e.query('select 6 as x')).toEqual([{ x: 6 }]);
       // A memo's computation is shared: started by a request that has gone, it still runs for the others.
       const memo = new PromiseMemo(60_000, 1 << 20);
       let shared!: Promise<unknown>;
