@@ -13,12 +13,16 @@ export interface ReaderSetup {
 export interface ReadTask {
   sql: string;
   parameters: readonly unknown[];
+  /** Set to 1 (shared memory) when the request it is for has gone: skipped if not started (src/cancel.ts). */
+  cancelled?: Int32Array;
 }
 
 /** Column names once and the rows as arrays: cheaper to pass between threads than objects. */
 export interface ReadResult {
   columns: string[];
   rows: unknown[][];
+  /** Not run: its request had gone when its turn came. */
+  skipped?: boolean;
 }
 
 const STATEMENTS = 500;
@@ -45,6 +49,7 @@ function prepare(sql: string): Database.Statement {
 }
 
 export default function read(task: ReadTask): ReadResult {
+  if (task.cancelled && Atomics.load(task.cancelled, 0) === 1) return { columns: [], rows: [], skipped: true };
   const stmt = prepare(task.sql);
   const columns = stmt.columns().map((c) => c.name);
   return { columns, rows: stmt.raw(true).all(task.parameters as unknown[]) as unknown[][] };

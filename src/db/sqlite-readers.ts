@@ -19,7 +19,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { ReaderSetup, ReadResult, ReadTask } from './sqlite-reader-worker.js';
-import { CancelledError, currentSignal } from '../cancel.js';
+import { CancelledError, currentFlag, currentSignal } from '../cancel.js';
 
 export interface ReaderOptions {
   /** The SQLite file (readers cannot share an in-memory database). */
@@ -104,10 +104,16 @@ class ReadingDriver implements Driver {
     return stmt.reader && stmt.readonly;
   }
 
-  /** A read on a reader thread; none is started for a request whose client has gone (src/cancel.ts). */
-  read(query: CompiledQuery): Promise<ReadResult> {
-    if (currentSignal()?.aborted) return Promise.reject(new CancelledError());
-    return this.#pool.run({ sql: query.sql, parameters: query.parameters });
+  /**
+   * A read on a reader thread; none is started for a request whose client has gone, before it is
+   * queued or when its turn comes (src/cancel.ts).
+   */
+  async read(query: CompiledQuery): Promise<ReadResult> {
+    if (currentSignal()?.aborted) throw new CancelledError();
+    const cancelled = currentFlag();
+    const result = await this.#pool.run({ sql: query.sql, parameters: query.parameters, ...(cancelled ? { cancelled } : {}) });
+    if (result.skipped) throw new CancelledError();
+    return result;
   }
 
   async withWriter<T>(work: (c: DatabaseConnection) => Promise<T>): Promise<T> {

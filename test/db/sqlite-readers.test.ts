@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/db/connect.js';
+import { CancelledError, runCancellable } from '../../src/cancel.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeapi-readers-'));
 let store: Store;
@@ -48,6 +49,33 @@ describe('SQLite reader threads', () => {
     release();
     await tx;
     expect(await count()).toBe(3);
+  });
+
+  it('skips a read whose request has gone while it waited for a reader thread', async () => {
+    const slow = () => sql<{ n: number }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000) select count(*) as n from c`.execute(store.db);
+    // Both reader threads busy; behind them a read of a request that leaves, and one of a request that stays.
+    const busy = [slow(), slow()];
+    const gone = new AbortController();
+    let abandoned!: Promise<unknown>;
+    runCancellable(gone.signal, () => {
+      abandoned = sql`select name from things`.execute(store.db);
+    });
+    let kept!: Promise<unknown>;
+    runCancellable(new AbortController().signal, () => {
+      kept = count();
+    });
+    // Left once its read is in the pool's queue (the busy reads take longer than this).
+    await new Promise((r) => setTimeout(r, 50));
+    gone.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(CancelledError);
+    expect((await Promise.all(busy)).map((r) => r.rows[0]!.n)).toEqual([3_000_000, 3_000_000]);
+    expect(await kept).toBeGreaterThan(0);
+    // A read asked after its request has gone is refused at once.
+    let late!: Promise<unknown>;
+    runCancellable(gone.signal, () => {
+      late = count();
+    });
+    await expect(late).rejects.toBeInstanceOf(CancelledError);
   });
 
   it('sends writes, insert … returning among them, to the writing connection', async () => {
