@@ -25,7 +25,7 @@ describe('analytic engine', () => {
     }
   });
 
-  it('does not start the queries of work that was cancelled while they waited for a reader', async () => {
+  it('drops the queued queries of cancelled work and interrupts its running one, but finishes shared work', async () => {
     const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, readers: 1 });
     try {
       // The one reader is busy with a slow query; behind it wait a cancelled request's query and another's.
