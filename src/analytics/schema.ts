@@ -128,8 +128,10 @@ export const ITEMS_ROLLUP: RollupDef = ROLLUPS.find((d) => d.table === 'rollup_i
 export interface SortedCopy {
   table: string;
   source: RollupDef;
-  /** The column the copy is sorted by. */
+  /** The column the copy is sorted by: its ranges are what a fill or a sort takes per transaction. */
   key: string;
+  /** The ORDER BY of its rows: `key` first, then what orders the rows within one value of it. */
+  order: string;
   /** Columns before the source's own, in table order. */
   lead: readonly Column[];
   /** SELECT of the copy's rows from source rows in `from`; `within(column)` narrows a column to a range. */
@@ -150,6 +152,7 @@ export const COMPANY_SIDES: SortedCopy = {
   table: 'rollup_company_sides',
   source: COMPANY_ROLLUP,
   key: 'party_id',
+  order: 'party_id',
   lead: [{ name: 'party_id', kind: 'bigint' }, { name: 'as_partner', kind: 'int' }],
   select: (from, within = always) => `select company_id as party_id, 0 as as_partner, * from ${from} s where ${within('company_id')}
     union all select partner_company_id as party_id, 1 as as_partner, * from ${from} s where partner_company_id <> 0 and ${within('partner_company_id')}`,
@@ -162,6 +165,7 @@ const byHs = (table: string, source: RollupDef): SortedCopy => ({
   table,
   source,
   key: 'hs6',
+  order: 'hs6',
   lead: [],
   select: (from, within = always) => `select * from ${from} s where ${within('hs6')}`,
   keyValues: (from) => `select hs6 as k from ${from}`,
@@ -172,7 +176,24 @@ const byHs = (table: string, source: RollupDef): SortedCopy => ({
 export const ITEMS_BY_HS = byHs('rollup_items_by_hs', ITEMS_ROLLUP);
 export const COMPANY_BY_HS = byHs('rollup_company_by_hs', COMPANY_ROLLUP);
 
-export const SORTED_COPIES: readonly SortedCopy[] = [COMPANY_SIDES, ITEMS_BY_HS, COMPANY_BY_HS];
+// By customs office, then port, then month: most offices serve one port, so a port's rows also lie
+// in a few offices' ranges, and an office's or port's months stay together.
+const byGateway = (table: string, source: RollupDef): SortedCopy => ({
+  table,
+  source,
+  key: 'customs_office',
+  order: 'customs_office, port, period',
+  lead: [],
+  select: (from, within = always) => `select * from ${from} s where ${within('customs_office')}`,
+  keyValues: (from) => `select customs_office as k from ${from}`,
+  rowsOf: (r) => [[...r]],
+  checkedBy: ['customs_office', 'port', 'flow', 'period'],
+});
+
+export const ITEMS_BY_GATEWAY = byGateway('rollup_items_by_gateway', ITEMS_ROLLUP);
+export const COMPANY_BY_GATEWAY = byGateway('rollup_company_by_gateway', COMPANY_ROLLUP);
+
+export const SORTED_COPIES: readonly SortedCopy[] = [COMPANY_SIDES, ITEMS_BY_HS, COMPANY_BY_HS, ITEMS_BY_GATEWAY, COMPANY_BY_GATEWAY];
 
 /** The copy's columns: its own leading ones, then its source's. */
 export function sortedColumns(c: SortedCopy): Column[] {

@@ -107,7 +107,7 @@ export async function ranges(engine: Engine, values: string, rowsPerRange: numbe
  */
 export async function fillSorted(engine: Engine, c: SortedCopy, rowsPerRange = ROWS_PER_RANGE): Promise<void> {
   for (const [lo, hi] of await ranges(engine, c.keyValues(c.source.table), rowsPerRange)) {
-    await engine.write((w) => w.run(`insert into ${c.table} select * from (${c.select(c.source.table, withinRange(lo, hi))}) order by ${c.key}`));
+    await engine.write((w) => w.run(`insert into ${c.table} select * from (${c.select(c.source.table, withinRange(lo, hi))}) order by ${c.order}`));
   }
   await resetUnsorted(engine, c.table);
 }
@@ -135,6 +135,6 @@ export async function sortAgain(engine: Engine, c: SortedCopy, rowsPerRange = RO
   await resetUnsorted(engine, c.table);
   const keys = [...c.lead.map((l) => l.name), ...c.source.keys];
   for (const [lo, hi] of await ranges(engine, `select ${c.key} as k from ${c.table}`, rowsPerRange)) {
-    await engine.write((w) => regroup(w, c.table, keys, measuresOf(c.source), withinRange(lo, hi)(c.key), c.key));
+    await engine.write((w) => regroup(w, c.table, keys, measuresOf(c.source), withinRange(lo, hi)(c.key), c.order));
   }
 }

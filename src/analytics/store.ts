@@ -10,7 +10,7 @@ import { Engine, type Row, type Value } from './engine.js';
 import type { IdTableOptions } from './id-tables.js';
 import { PRE_AGGREGATIONS, SCHEMA_VERSION, SORTED_COPIES, derivedTables, schemaStatements } from './schema.js';
 import { rowStoreId } from './identity.js';
-import { needsSorting, sortAgain } from './sorted.js';
+import { fillSorted, needsSorting, sortAgain } from './sorted.js';
 import { linesNeedSorting, sortLinesAgain } from './lines-by-code.js';
 import { ShipmentCopy } from './shipments.js';
 import {
@@ -125,8 +125,18 @@ export class AnalyticStore {
     // is rebuilt from this one.
     const source = await rowStoreId(this.source.db);
     const meta = new Map((await this.engine.query('select key, value from analytic_meta')).map((r) => [String(r.key), String(r.value)]));
-    if (meta.size && (meta.get('schema') !== SCHEMA_VERSION || meta.get('row_store') !== source)) await this.dropDerived();
+    const rebuilt = meta.size > 0 && (meta.get('schema') !== SCHEMA_VERSION || meta.get('row_store') !== source);
+    if (rebuilt) await this.dropDerived();
+    const before = new Set((await this.engine.query('select table_name from duckdb_tables() where not temporary')).map((r) => String(r.table_name)));
     for (const s of schemaStatements()) await this.engine.exec(s);
+    // A sorted copy added to this layout: a file that holds the records gets it filled from its
+    // rollup, once, instead of being rebuilt whole (an empty file is filled by its first load).
+    if (meta.size > 0 && !rebuilt) {
+      for (const c of SORTED_COPIES.filter((x) => !before.has(x.table))) {
+        this.log(`filling ${c.table}, added to this layout, from ${c.source.table}`);
+        await this.engine.bulk(() => fillSorted(this.engine, c));
+      }
+    }
     await this.engine.write(async (w) => {
       await w.run("insert or replace into analytic_meta values ('schema', ?)", [SCHEMA_VERSION]);
       await w.run("insert or replace into analytic_meta values ('row_store', ?)", [source]);

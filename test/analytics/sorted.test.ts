@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../src/analytics/engine.js';
-import { COMPANY_BY_HS, COMPANY_ROLLUP, COMPANY_SIDES, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
+import { COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_ROLLUP, COMPANY_SIDES, ITEMS_BY_GATEWAY, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
 import { appendSorted, fillSorted, insertSorted, needsSorting, sortAgain } from '../../src/analytics/sorted.js';
 
 const SIDES_TABLE = COMPANY_SIDES.table;
@@ -27,7 +27,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 // Company rollup rows spread over 97 traders and 53 partners (every fifth without one), months and flows.
 const rollupRows = (n: number, from = 0) => `select case when i % 2 = 0 then 'export' else 'import' end as flow, 202401 + (i % 12) as period,
   1 + (i * 7919) % 97 as company_id, case when i % 5 = 0 then 0 else 1000 + (i * 104729) % 53 end as partner_company_id,
-  'DE' as partner_country, lpad(((i * 31) % 9973)::VARCHAR, 6, '0') as hs6, 'P' as port, 'O' as customs_office, '1' as transport_mode, 'FOB' as incoterm, 1 as records, 1 as records_decl, i as value_usd_cents
+  'DE' as partner_country, lpad(((i * 31) % 9973)::VARCHAR, 6, '0') as hs6, 'P' || (i % 3) as port, 'O' || ((i * 13) % 7) as customs_office, '1' as transport_mode, 'FOB' as incoterm, 1 as records, 1 as records_decl, i as value_usd_cents
   from range(${from}, ${from + n}) t(i)`;
 const ROLLUP_COLS = 'flow, period, company_id, partner_company_id, partner_country, hs6, port, customs_office, transport_mode, incoterm, records, records_decl, value_usd_cents';
 
@@ -51,9 +51,16 @@ async function perProduct(e: Engine) {
   return { have: await q(COMPANY_BY_HS.table), want: await q(COMPANY_ROLLUP.table) };
 }
 
-/** Both copies hold the company rollup's sums; sorted, or out of order and due a sort. */
+/** Per office, port and month: value and records, from the copy sorted by gateway and from the company rollup. */
+async function perGateway(e: Engine) {
+  const q = (t: string) => e.query(`select customs_office, port, period, sum(value_usd_cents)::BIGINT as v, sum(records)::BIGINT as r from ${t} group by all order by all`);
+  return { have: await q(COMPANY_BY_GATEWAY.table), want: await q(COMPANY_ROLLUP.table) };
+}
+
+/** The copies hold the company rollup's sums; sorted, or out of order and due a sort. */
 async function expectCopies(e: Engine, sorted: boolean): Promise<void> {
-  for (const [c, sums, key] of [[COMPANY_SIDES, perSide, 'party_id'], [COMPANY_BY_HS, perProduct, 'hs6']] as const) {
+  const copies = [[COMPANY_SIDES, perSide, 'party_id'], [COMPANY_BY_HS, perProduct, 'hs6'], [COMPANY_BY_GATEWAY, perGateway, 'customs_office']] as const;
+  for (const [c, sums, key] of copies) {
     const { have, want } = await sums(e);
     expect(have, c.table).toEqual(want);
     const disorder = await outOfOrder(e, c.table, key);
@@ -74,7 +81,10 @@ describe('sorted copies', () => {
       // Ranges of about 500 rows: several sorts, each appended after the one before.
       await fillSorted(e, COMPANY_SIDES, 500);
       await fillSorted(e, COMPANY_BY_HS, 500);
+      await fillSorted(e, COMPANY_BY_GATEWAY, 500);
       await expectCopies(e, true);
+      // Within an office, by port and then month.
+      expect(await outOfOrder(e, COMPANY_BY_GATEWAY.table, "customs_office || '|' || port || '|' || period")).toBe(0);
       expect(Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n)).toBe(2_001 + 1_601);
 
       // A batch's rows, as the appender path gets them (arrays in the rollup's column order): out of order at the end.
@@ -97,7 +107,9 @@ describe('sorted copies', () => {
       const before = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
       await sortAgain(e, COMPANY_SIDES, 50_000);
       await sortAgain(e, COMPANY_BY_HS, 50_000);
+      await sortAgain(e, COMPANY_BY_GATEWAY, 50_000);
       await expectCopies(e, true);
+      expect(await outOfOrder(e, COMPANY_BY_GATEWAY.table, "customs_office || '|' || port || '|' || period")).toBe(0);
       // Rows sharing every key were summed into one.
       const after = Number((await e.query(`select count(*) as n from ${SIDES_TABLE}`))[0]!.n);
       expect(after).toBeLessThan(before);
@@ -141,6 +153,50 @@ describe('sorted copies', () => {
       const sides = (await verifyAnalytics(store.db, analytics)).find((c) => c.table === SIDES_TABLE)!;
       expect(sides.differences).toBe(1);
       expect(sides.examples[0]).toContain(`|${company}|`);
+    } finally {
+      await store.close();
+    }
+  });
+  it('answer a customs office or port question from the copies sorted by gateway, which a file without them gets when it opens', async () => {
+    const url = `sqlite:${path.join(dir, 'gateways.sqlite')}`;
+    const analyticsPath = path.join(dir, 'gateways.duckdb');
+    let store = await openStore(url, { analytics: { path: analyticsPath, loadWholeFrom: 10 } });
+    try {
+      await migrate(store);
+      await writeBatch(store, makeDeclarations(80, 0, 'G'), { batchKey: 'g1', source: 'test' });
+      let analytics = await analyticsOf(store.db);
+      const [row] = await analytics.query(`select port, customs_office from ${COMPANY_BY_GATEWAY.table} limit 1`);
+      const port = String(row!.port);
+      const office = String(row!.customs_office);
+      const byCompany = { filters: { ...parseFilters({ port }) }, groupBy: ['company' as const], metrics: ['value_usd' as const, 'records' as const] };
+      const byProduct = { filters: { ...parseFilters({ customs_office: office }) }, groupBy: ['hs' as const], metrics: ['value_usd' as const] };
+      const total = (r: Awaited<ReturnType<typeof aggregate>>) => Math.round(Number(r.totals.value_usd) * 100);
+      const before = [await aggregate(store.db, byCompany), await aggregate(store.db, byProduct)];
+      expect(before.map((r) => r.source)).toEqual([COMPANY_ROLLUP.table, ITEMS_BY_GATEWAY.source.table]);
+      const raw = await analytics.query('select sum(value_usd_cents) as v from declarations where port = ?', [port]);
+      expect(total(before[0]!)).toBe(Number(raw[0]!.v));
+
+      // A cent more in each copy: the gateway questions follow it, one without a gateway does not, and verify says where.
+      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY]) {
+        await analytics.execute(`update ${c.table} set value_usd_cents = value_usd_cents + 1 where rowid = (select min(rowid) from ${c.table} where port = '${port}' and customs_office = '${office}')`);
+      }
+      expect(total(await aggregate(store.db, byCompany))).toBe(total(before[0]!) + 1);
+      expect(total(await aggregate(store.db, byProduct))).toBe(total(before[1]!) + 1);
+      const plain = { filters: parseFilters({}), groupBy: ['company' as const], metrics: ['value_usd' as const, 'records' as const] };
+      const all = await analytics.query('select sum(value_usd_cents) as v from declarations');
+      expect(total(await aggregate(store.db, plain))).toBe(Number(all[0]!.v));
+      const checks = await verifyAnalytics(store.db, analytics);
+      expect(checks.filter((c) => c.differences > 0).map((c) => c.table).sort()).toEqual([COMPANY_BY_GATEWAY.table, ITEMS_BY_GATEWAY.table].sort());
+
+      // A file of this layout made before the copies existed: they are filled from their rollups on opening.
+      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY]) await analytics.execute(`drop table ${c.table}`);
+      await store.close();
+      store = await openStore(url, { analytics: { path: analyticsPath, loadWholeFrom: 10 } });
+      analytics = await analyticsOf(store.db);
+      const after = await verifyAnalytics(store.db, analytics);
+      expect(after.filter((c) => c.differences > 0)).toEqual([]);
+      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY]) expect(after.find((x) => x.table === c.table)!.rows).toBeGreaterThan(0);
+      expect(total(await aggregate(store.db, byCompany))).toBe(Number(raw[0]!.v));
     } finally {
       await store.close();
     }

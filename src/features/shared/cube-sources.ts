@@ -1,7 +1,7 @@
 // What each rollup table can answer. The aggregate engine picks the first (smallest) source that
 // holds every dimension and filter a query needs and can count `records` exactly; anything else
 // is answered from the raw records.
-import { CODES_BY_MONTH, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_HS, PAIRS_BY_MONTH } from '../../analytics/schema.js';
+import { CODES_BY_MONTH, COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_GATEWAY, ITEMS_BY_HS, PAIRS_BY_MONTH } from '../../analytics/schema.js';
 
 export type Dim = 'period' | 'flow' | 'hs' | 'country' | 'port' | 'customs_office' | 'transport_mode' | 'incoterm' | 'company' | 'partner_company';
 export type Measure = 'value' | 'weight' | 'quantity' | 'duties';
@@ -36,6 +36,8 @@ export interface CubeSource {
   sides?: string;
   /** A copy sorted by HS6 code: read instead when an HS condition (and no company) drives the query. */
   byHs?: string;
+  /** A copy sorted by customs office and port: read instead when either drives the query (and no HS code or company). */
+  byGateway?: string;
   /**
    * Not read under a company restriction (`company_id`, `q`): the company rollup's copy sorted by
    * either party reads a few companies' row groups, where this source would be read whole.
@@ -82,6 +84,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     records: ITEM_RECORDS,
     companies: false,
     byHs: ITEMS_BY_HS.table,
+    byGateway: ITEMS_BY_GATEWAY.table,
   },
   // Traders and pairs with no product, gateway or incoterm: a row per pair, country and month.
   {
@@ -101,6 +104,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     headerFigures: true,
     sides: COMPANY_SIDES.table,
     byHs: COMPANY_BY_HS.table,
+    byGateway: COMPANY_BY_GATEWAY.table,
   },
 ];
 
