@@ -79,20 +79,20 @@ export interface RouteRow extends RouteSummary {
 
 /** Every route (origin, destination, mode) the filter keeps, by shipments, then by origin and destination. */
 export async function routeSummaries(db: Kysely<DB>, f: ShipmentFilter): Promise<{ routes: RouteRow[]; shipments: number }> {
-  const w = where(f);
-  const [groups, carriers] = await Promise.all([
-    rows(db, sql`select origin_port, destination_port, transport_mode, count(*) as shipments, count(distinct company_id) as companies, ${TRANSIT}
-      from shipments where ${w} group by all`),
-    rows(db, sql`select origin_port, destination_port, transport_mode, coalesce(carrier, '') as carrier, count(*) as n from shipments where ${w} group by all`),
-  ]);
+  // One scan: the routes' figures and their carriers' counts as two grouping sets.
+  const found = await rows(db, sql`select grouping(carrier) as by_route, origin_port, destination_port, transport_mode, coalesce(carrier, '') as carrier,
+    count(*) as shipments, count(distinct company_id) as companies, ${TRANSIT}
+    from shipments where ${where(f)}
+    group by grouping sets ((origin_port, destination_port, transport_mode), (origin_port, destination_port, transport_mode, carrier))`);
   const key = (r: Row) => `${r.origin_port}|${r.destination_port}|${r.transport_mode}`;
   const byRoute = new Map<string, { carrier: string; n: number }[]>();
-  for (const c of carriers) {
+  for (const c of found.filter((r) => Number(r.by_route) === 0)) {
     const list = byRoute.get(key(c)) ?? [];
-    list.push({ carrier: String(c.carrier), n: Number(c.n) });
+    list.push({ carrier: String(c.carrier), n: Number(c.shipments) });
     byRoute.set(key(c), list);
   }
-  const routes = groups
+  const routes = found
+    .filter((r) => Number(r.by_route) === 1)
     .map((g) => ({ origin_port: String(g.origin_port), destination_port: String(g.destination_port), transport_mode: String(g.transport_mode), ...summary(g, byRoute.get(key(g)) ?? []) }))
     .sort((a, b) => b.shipments - a.shipments || cmp(a.origin_port + a.destination_port, b.origin_port + b.destination_port) || cmp(a.transport_mode, b.transport_mode));
   return { routes, shipments: routes.reduce((n, r) => n + r.shipments, 0) };
@@ -107,18 +107,22 @@ export interface RouteDetail extends RouteSummary {
 
 /** One route's summary over every mode, and its shipments and median transit by month of departure; null without shipments. */
 export async function routeDetail(db: Kysely<DB>, f: ShipmentFilter): Promise<RouteDetail | null> {
-  const w = where(f);
-  const [[total], carriers, modes, months] = await Promise.all([
-    rows(db, sql`select count(*) as shipments, count(distinct company_id) as companies, ${TRANSIT} from shipments where ${w}`),
-    rows(db, sql`select coalesce(carrier, '') as carrier, count(*) as n from shipments where ${w} group by all`),
-    rows(db, sql`select distinct transport_mode from shipments where ${w} order by transport_mode`),
-    rows(db, sql`select substr(departure, 1, 7) as period, count(*) as shipments, quantile_cont(transit_days, 0.5) as p50
-      from shipments where ${w} and departure is not null group by all order by period`),
-  ]);
+  // One scan, four grouping sets: the whole route, its carriers, its modes, its months of departure.
+  const found = await rows(db, sql`select grouping(carrier, transport_mode, substr(departure, 1, 7)) as set_id,
+    coalesce(carrier, '') as carrier, transport_mode, substr(departure, 1, 7) as period,
+    count(*) as shipments, count(distinct company_id) as companies, ${TRANSIT}
+    from shipments where ${where(f)}
+    group by grouping sets ((), (carrier), (transport_mode), (substr(departure, 1, 7)))`);
+  // grouping() sets a bit per column left out, the first column's the highest.
+  const set = (bits: number) => found.filter((r) => Number(r.set_id) === bits);
+  const [total] = set(0b111);
   if (!total || Number(total.shipments) === 0) return null;
+  const months = set(0b110)
+    .filter((m) => m.period !== null)
+    .sort((a, b) => cmp(String(a.period), String(b.period)));
   return {
-    transport_mode: modes.map((m) => String(m.transport_mode)),
-    ...summary(total, carriers.map((c) => ({ carrier: String(c.carrier), n: Number(c.n) }))),
+    transport_mode: set(0b101).map((m) => String(m.transport_mode)).sort(cmp),
+    ...summary(total, set(0b011).map((c) => ({ carrier: String(c.carrier), n: Number(c.shipments) }))),
     series: months.map((m) => ({ period: String(m.period), shipments: Number(m.shipments), transit_days_p50: r2(m.p50) })),
   };
 }
