@@ -368,15 +368,16 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   // On the company rollup the first company restriction drives the scan: its rows where a company
   // is the trader, and those where it is only the partner. A few companies are read from the
   // copy sorted by either side's company (the few row groups holding them); many (a common word's
-  // companies, spread over every row group) from the rollup itself, half as many rows. Without a
-  // company, an HS condition reads the copy sorted by code (the row groups of those codes, over
-  // any window; the rollup is ordered by month), and otherwise a customs office or port the copy
-  // sorted by office and port.
+  // companies, spread over every row group) from the rollup or a copy, half as many rows. An HS
+  // condition reads the copy sorted by code (the row groups of those codes, over any window; the
+  // rollup is ordered by month), and otherwise a customs office or port the copy sorted by office
+  // and port.
   let from: RawBuilder<unknown>;
   if (src) {
     const set = parties[0];
-    const t = sql.table(src.table);
-    if (!set) from = src.byHs && f.hs.length ? sql.table(src.byHs) : src.byGateway && (f.customsOffices.length || f.ports.length) ? sql.table(src.byGateway) : t;
+    const t =
+      src.byHs && f.hs.length ? sql.table(src.byHs) : src.byGateway && (f.customsOffices.length || f.ports.length) ? sql.table(src.byGateway) : sql.table(src.table);
+    if (!set) from = t;
     else if (src.sides && fewParties) {
       from = sql`(select * exclude (party_id, as_partner) from ${sql.table(src.sides)}
         where party_id in ${set} and (as_partner = 0 or company_id not in ${set})) t`;
