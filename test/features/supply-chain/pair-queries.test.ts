@@ -76,6 +76,13 @@ describeEachStore('trading-pair queries', (get) => {
     expect(shirts.get(`${ids.T1}|${ids.F1}`)).toEqual({ first: '2024-02-20', last: '2024-02-20', products: [{ hs_code: '610910', value_cents: 10_000 }] });
     expect(shirts.get(`${ids.T1}|${ids.F2}`)).toEqual({ first: '2024-02-01', last: '2024-02-01', products: [{ hs_code: '610910', value_cents: 4_000 }] });
     expect(shirts.has(`${ids.T2}|${ids.F1}`)).toBe(false);
+    // The same over whole months (products from the company sides, dates of the declarations with such a line).
+    const shirtMonths = await pairDetails(db, 'export', pairs(), { from: '2024-02-01', to: '2024-03-31' }, ['6109']);
+    expect(shirtMonths.get(`${ids.T1}|${ids.F1}`)).toEqual({ first: '2024-02-20', last: '2024-02-20', products: [{ hs_code: '610910', value_cents: 10_000 }] });
+    expect(shirtMonths.get(`${ids.T1}|${ids.F2}`)).toEqual({ first: '2024-02-01', last: '2024-02-01', products: [{ hs_code: '610910', value_cents: 4_000 }] });
+    expect(shirtMonths.has(`${ids.T2}|${ids.F1}`)).toBe(false);
+    const trousers = await pairDetails(db, 'export', pairs(), { from: null, to: null }, ['620342']);
+    expect(trousers.get(`${ids.T1}|${ids.F1}`)).toEqual({ first: '2024-01-05', last: '2024-03-31', products: [{ hs_code: '620342', value_cents: 25_000 }] });
     // Whole months without a product, a bound inside a month, and an import pair: as the records say.
     const months = await pairDetails(db, 'export', pairs(), { from: '2024-02-01', to: '2024-03-31' }, []);
     expect(months.get(`${ids.T1}|${ids.F1}`)).toEqual({ first: '2024-02-20', last: '2024-03-31', products: [{ hs_code: '620342', value_cents: 20_000 }, { hs_code: '610910', value_cents: 10_000 }] });
