@@ -161,37 +161,28 @@ export const COMPANY_SIDES: SortedCopy = {
   checkedBy: ['as_partner', 'party_id', 'flow', 'period'],
 };
 
-const byHs = (table: string, source: RollupDef): SortedCopy => ({
+/** A rollup's rows as they are, sorted by `order` (its first column the key), checked by `checkedBy`. */
+const reordered = (table: string, source: RollupDef, order: readonly string[], checkedBy: readonly string[]): SortedCopy => ({
   table,
   source,
-  key: 'hs6',
-  order: 'hs6',
+  key: order[0]!,
+  order: order.join(', '),
   lead: [],
-  select: (from, within = always) => `select * from ${from} s where ${within('hs6')}`,
-  keyValues: (from) => `select hs6 as k from ${from}`,
+  select: (from, within = always) => `select * from ${from} s where ${within(order[0]!)}`,
+  keyValues: (from) => `select ${order[0]!} as k from ${from}`,
   rowsOf: (r) => [[...r]],
-  checkedBy: ['hs6', 'flow', 'period'],
+  checkedBy,
 });
 
-export const ITEMS_BY_HS = byHs('rollup_items_by_hs', ITEMS_ROLLUP);
-export const COMPANY_BY_HS = byHs('rollup_company_by_hs', COMPANY_ROLLUP);
+export const ITEMS_BY_HS = reordered('rollup_items_by_hs', ITEMS_ROLLUP, ['hs6'], ['hs6', 'flow', 'period']);
+export const COMPANY_BY_HS = reordered('rollup_company_by_hs', COMPANY_ROLLUP, ['hs6'], ['hs6', 'flow', 'period']);
 
 // By customs office, then port, then month: most offices serve one port, so a port's rows also lie
 // in a few offices' ranges, and an office's or port's months stay together.
-const byGateway = (table: string, source: RollupDef): SortedCopy => ({
-  table,
-  source,
-  key: 'customs_office',
-  order: 'customs_office, port, period',
-  lead: [],
-  select: (from, within = always) => `select * from ${from} s where ${within('customs_office')}`,
-  keyValues: (from) => `select customs_office as k from ${from}`,
-  rowsOf: (r) => [[...r]],
-  checkedBy: ['customs_office', 'port', 'flow', 'period'],
-});
-
-export const ITEMS_BY_GATEWAY = byGateway('rollup_items_by_gateway', ITEMS_ROLLUP);
-export const COMPANY_BY_GATEWAY = byGateway('rollup_company_by_gateway', COMPANY_ROLLUP);
+const GATEWAY_ORDER = ['customs_office', 'port', 'period'];
+const GATEWAY_CHECK = ['customs_office', 'port', 'flow', 'period'];
+export const ITEMS_BY_GATEWAY = reordered('rollup_items_by_gateway', ITEMS_ROLLUP, GATEWAY_ORDER, GATEWAY_CHECK);
+export const COMPANY_BY_GATEWAY = reordered('rollup_company_by_gateway', COMPANY_ROLLUP, GATEWAY_ORDER, GATEWAY_CHECK);
 
 export const SORTED_COPIES: readonly SortedCopy[] = [COMPANY_SIDES, ITEMS_BY_HS, COMPANY_BY_HS, ITEMS_BY_GATEWAY, COMPANY_BY_GATEWAY];
 
