@@ -219,7 +219,7 @@ async function verifySorted(analytics: AnalyticStore, c: SortedCopy): Promise<An
   const rows = await analytics.query(`with w as (${sums(`(${c.select(c.source.table)})`)}), h as (${sums(c.table)})
     select ${keys.map((k) => `coalesce(w.${k}, h.${k}) as ${k}`).join(', ')}, w.value_usd_cents as want, h.value_usd_cents as have,
       count(*) over () as differences
-    from w full join h using (${keys.join(', ')}) where ${differs} limit 5`);
+    from w full join h on ${keys.map((k) => `w.${k} is not distinct from h.${k}`).join(' and ')} where ${differs} limit 5`);
   const [n] = await analytics.query(`select count(*) as n from ${c.table}`);
   return {
     table: c.table,
