@@ -79,12 +79,12 @@ export function companyIdsNamed(engine: Engine | null, folded: string): RawBuild
  * The companies (id and folded name) whose folded name is most like a text, best first, at most `limit`, in
  * `countries` when given. SQLite: the names holding any of `trigrams` (the caller's choice among
  * the text's, by rarity) ranked by FTS5's BM25 over the trigram name index; PostgreSQL: pg_trgm's
- * word similarity (the text against the most alike part of the name) or similarity through its GIN
- * index, its operators named by their `schema`. Typos, missing words and word order are left to the caller's
+ * word similarity to `folded` (the text against the most alike part of the name) or similarity to
+ * `narrow` through its GIN index, ranked by those of `folded`, its operators named by their `schema`. Typos, missing words and word order are left to the caller's
  * scoring of these candidates.
  */
 export function companiesLike(
-  index: { engine: 'sqlite'; trigrams: readonly string[] } | { engine: 'postgres'; schema: string; folded: string },
+  index: { engine: 'sqlite'; trigrams: readonly string[] } | { engine: 'postgres'; schema: string; folded: string; narrow: string },
   countries: readonly string[],
   limit: number,
 ): RawBuilder<{ id: number; name_folded: string }> {
@@ -96,9 +96,12 @@ export function companiesLike(
   }
   const schema = sql.id(index.schema);
   const text = sql`${index.folded}::text`;
+  const narrow = sql`${index.narrow}::text`;
   // Word similarity finds a text inside a longer name; plain similarity keeps the names whose words
-  // are re-ordered or shortened, which word similarity (one stretch of the name) scores low.
+  // are re-ordered or shortened, which word similarity (one stretch of the name) scores low; it is
+  // asked of `narrow` (fewer, rarer words), as the whole text is like most names through its trade
+  // words. Both are ordered by the whole text.
   return sql`select c.id as id, c.name_folded as name_folded from companies c
-    where (c.name_folded operator(${schema}.%>) ${text} or c.name_folded operator(${schema}.%) ${text}) ${inCountries}
+    where (c.name_folded operator(${schema}.%>) ${text} or c.name_folded operator(${schema}.%) ${narrow}) ${inCountries}
     order by greatest(${schema}.word_similarity(${text}, c.name_folded), ${schema}.similarity(${text}, c.name_folded)) desc, c.id limit ${limit}`;
 }

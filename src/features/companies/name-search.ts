@@ -63,14 +63,18 @@ async function candidates(db: Kysely<DB>, dir: Directory, text: string, countrie
   const names = dir.names;
   const wide = limit * WIDEN;
   let query = null;
-  if (names?.engine === 'postgres') query = companiesLike({ ...names, folded }, countries, wide);
+  // The text's distinctive words (not trade words such as 'tekstil' or 'ticaret', in most names)
+  // of three letters or more.
+  const words = [...new Set(folded.split(' ').filter((w) => [...w].length >= 3 && !isGenericToken(w)))];
+  // On PostgreSQL the names alike as wholes are asked by those words: by its trade words the whole
+  // text is alike most of the table's names, each then compared (0.1-0.2 s a text at 130,000
+  // companies, against 9-16 ms).
+  if (names?.engine === 'postgres') query = companiesLike({ ...names, folded, narrow: words.length ? words.join(' ') : folded }, countries, wide);
   else if (names?.engine === 'sqlite') {
     const trigrams = rareTrigrams(folded, names.trigrams, dir.columns.id.length);
     // None known (a text of one or two letters, or only unknown ones): the substring lookup.
-    // The text's distinctive words (not trade words such as 'tekstil' or 'ticaret', in most names)
-    // of three letters or more are asked too, each as a phrase: a firm sharing every such word
-    // ranks above one sharing a rare trigram of a misspelt or unusual word.
-    const words = [...new Set(folded.split(' ').filter((w) => [...w].length >= 3 && !isGenericToken(w)))];
+    // The distinctive words are asked too, each as a phrase: a firm sharing every such word ranks
+    // above one sharing a rare trigram of a misspelt or unusual word.
     if (trigrams.length) query = companiesLike({ engine: 'sqlite', trigrams: [...trigrams, ...words] }, countries, wide);
   }
   if (!query) {
