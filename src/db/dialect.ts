@@ -80,8 +80,9 @@ export function companyIdsNamed(engine: Engine | null, folded: string): RawBuild
  * `countries` when given. SQLite: the names holding any of `trigrams` (the caller's choice among
  * the text's, by rarity) ranked by FTS5's BM25 over the trigram name index; PostgreSQL: pg_trgm's
  * word similarity to `folded` (the text against the most alike part of the name) or similarity to
- * `narrow` through its GIN index, ranked by those of `folded`, its operators named by their `schema`. Typos, missing words and word order are left to the caller's
- * scoring of these candidates.
+ * `narrow` through its GIN index, ranked by those of `folded`, its operators named by their
+ * `schema`. Typos, missing words and word order are left to the caller's scoring of these
+ * candidates.
  */
 export function companiesLike(
   index: { engine: 'sqlite'; trigrams: readonly string[] } | { engine: 'postgres'; schema: string; folded: string; narrow: string },

@@ -79,20 +79,20 @@ export interface RouteRow extends RouteSummary {
 
 /** Every route (origin, destination, mode) the filter keeps, by shipments, then by origin and destination. */
 export async function routeSummaries(db: Kysely<DB>, f: ShipmentFilter): Promise<{ routes: RouteRow[]; shipments: number }> {
-  // One scan: the routes' figures and their carriers' counts as two grouping sets.
-  const found = await rows(db, sql`select grouping(carrier) as by_route, origin_port, destination_port, transport_mode, coalesce(carrier, '') as carrier,
-    count(*) as shipments, count(distinct company_id) as companies, ${TRANSIT}
-    from shipments where ${where(f)}
-    group by grouping sets ((origin_port, destination_port, transport_mode), (origin_port, destination_port, transport_mode, carrier))`);
+  const w = where(f);
+  const [groups, carriers] = await Promise.all([
+    rows(db, sql`select origin_port, destination_port, transport_mode, count(*) as shipments, count(distinct company_id) as companies, ${TRANSIT}
+      from shipments where ${w} group by all`),
+    rows(db, sql`select origin_port, destination_port, transport_mode, coalesce(carrier, '') as carrier, count(*) as n from shipments where ${w} group by all`),
+  ]);
   const key = (r: Row) => `${r.origin_port}|${r.destination_port}|${r.transport_mode}`;
   const byRoute = new Map<string, { carrier: string; n: number }[]>();
-  for (const c of found.filter((r) => Number(r.by_route) === 0)) {
+  for (const c of carriers) {
     const list = byRoute.get(key(c)) ?? [];
-    list.push({ carrier: String(c.carrier), n: Number(c.shipments) });
+    list.push({ carrier: String(c.carrier), n: Number(c.n) });
     byRoute.set(key(c), list);
   }
-  const routes = found
-    .filter((r) => Number(r.by_route) === 1)
+  const routes = groups
     .map((g) => ({ origin_port: String(g.origin_port), destination_port: String(g.destination_port), transport_mode: String(g.transport_mode), ...summary(g, byRoute.get(key(g)) ?? []) }))
     .sort((a, b) => b.shipments - a.shipments || cmp(a.origin_port + a.destination_port, b.origin_port + b.destination_port) || cmp(a.transport_mode, b.transport_mode));
   return { routes, shipments: routes.reduce((n, r) => n + r.shipments, 0) };
