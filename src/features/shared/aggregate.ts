@@ -352,11 +352,13 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   if (src) {
     for (const set of parties.slice(1)) where.push(sql`(company_id in ${set} or partner_company_id in ${set})`);
   } else {
-    // Raw records: the declarations of those companies, found through the company indexes, as a
-    // set the date-range scan tests each row against (cheaper than two IN tests per row).
-    for (const set of parties) {
-      where.push(sql`d.id in (select id from declarations where company_id in ${set} union all select id from declarations where partner_company_id in ${set})`);
-    }
+    // Raw records: the declarations of those companies, as a set the date-range scan tests each row
+    // against (cheaper than two IN tests per row). The set is read within the same months: the
+    // engine does not carry the outer bounds into it, and read whole it scanned every declaration
+    // twice (2,000 companies, products at 12 digits over eight months at 10M: 160 -> 85 ms CPU).
+    const within = (side: string, set: RawBuilder<unknown>) =>
+      sql`select id from declarations where ${sql.join([...analyticDates(f, (name) => sql.ref(name)), sql`${sql.ref(side)} in ${set}`], sql` and `)}`;
+    for (const set of parties) where.push(sql`d.id in (${within('company_id', set)} union all ${within('partner_company_id', set)})`);
   }
   if (!src) {
     if (f.regimes.length) where.push(inList(sql.ref('d.regime'), f.regimes));
