@@ -167,7 +167,12 @@ const recordsKey = (depth: number): RecordsDepth =>
 /** A source's column of product codes and their digits. */
 const codesOf = (source: CubeSource) => source.codes ?? { column: 'hs6', digits: 6 };
 
-export function planAggregate(spec: AggregateSpec): Plan {
+/**
+ * `manyParties`: the spec's `q` names more companies than are written into the SQL (see
+ * `inlineIds`), which every row group may hold: a source without parties' copies is then read like
+ * the others, and the smallest one wins.
+ */
+export function planAggregate(spec: AggregateSpec, manyParties = false): Plan {
   const f = spec.filters;
   const depth = hsDepth(spec);
   const productLevel = isProductLevel(spec);
@@ -188,7 +193,7 @@ export function planAggregate(spec: AggregateSpec): Plan {
     // Codes finer than HS6 only past six digits: to six, the HS6 rollups answer from fewer rows,
     // and their copies sorted by code read an HS condition's rows alone.
     if (source.codes && depth <= 6) continue;
-    if (source.noParties && (f.companyId !== null || f.q)) continue;
+    if (source.noParties && (f.companyId !== null || (f.q && !manyParties))) continue;
     if (![...needMeasures].every((m) => source.measures.includes(m))) continue;
     if ((spec.metrics.includes('companies') || spec.metrics.includes('partner_companies')) && !source.companies) continue;
     // A product-level query needs item-level measures, which only sources with hs hold. A
@@ -635,10 +640,11 @@ function summedColumns(spec: AggregateSpec): string[] {
  * summed together (records and traders exactly: a declaration lies in one part).
  */
 function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { built: Built; source: string } {
-  const plan = planAggregate(spec);
+  const many = spec.filters.companyId === null && qIds !== null && !inlineIds(qIds.ids);
+  const plan = planAggregate(spec, many);
   const split = plan.source ? null : splitByMonth(spec.filters);
   const monthsSpec = split?.months ? withRange(spec, split.months) : null;
-  const monthsPlan = monthsSpec ? planAggregate(monthsSpec) : null;
+  const monthsPlan = monthsSpec ? planAggregate(monthsSpec, many) : null;
   if (!split || !monthsSpec || !monthsPlan?.source) {
     const source = plan.source?.table ?? (plan.lines ? LINES_BY_CODE : plan.linesJoined ? `${LINES_BY_CODE} join declarations` : 'declarations');
     return { built: build(spec, plan, grouped, qIds), source };
@@ -646,7 +652,7 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
   const parts = [build(monthsSpec, monthsPlan, grouped, qIds, true)];
   for (const r of split.days) {
     const daySpec = withRange(spec, r);
-    parts.push(build(daySpec, planAggregate(daySpec), grouped, qIds, true));
+    parts.push(build(daySpec, planAggregate(daySpec, many), grouped, qIds, true));
   }
   const groups = (grouped ? spec.groupBy : []).map((_, i) => sql.id(`g${i}`));
   const select: RawBuilder<unknown>[] = [...groups, ...summedColumns(spec).map((c) => sql`sum(${sql.id(c)}) as ${sql.id(c)}`)];

@@ -39,8 +39,10 @@ export interface CubeSource {
   /** A copy sorted by customs office and port: read instead when either drives the query (and no HS code or company). */
   byGateway?: string;
   /**
-   * Not read under a company restriction (`company_id`, `q`): the company rollup's copy sorted by
-   * either party reads a few companies' row groups, where this source would be read whole.
+   * Not read under a restriction to a few companies (`company_id`, or a `q` naming at most the ids
+   * written into the SQL): the company rollup's copy sorted by either party reads their row groups,
+   * where this source would be read whole. A `q` naming more companies reads either whole, and
+   * this one has fewer rows (at 10M, a year grouped by country for 500 companies: 60 -> 28 ms).
    */
   noParties?: boolean;
 }

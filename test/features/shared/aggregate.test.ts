@@ -10,6 +10,8 @@ import { aggregateAll, groupSpecs } from '../../../src/features/shared/aggregate
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../src/db/schema.js';
 
 
 interface Figures { value: number; weight: number; qty: number; duty: number; addDuty: number; vat: number }
@@ -75,6 +77,30 @@ function brute(decls: RawDecl[], spec: AggregateSpec) {
   return [...groups.values()];
 }
 
+/** The stored declarations (those whose number starts with `prefix`, or all) with their lines and the folded names of both parties. */
+async function storedDecls(db: Kysely<DB>, prefix = ''): Promise<RawDecl[]> {
+  const rows = await db.selectFrom('declarations').selectAll().where('declaration_no', 'like', `${prefix}%`).execute();
+  const items = await db.selectFrom('declaration_items').selectAll().where('declaration_id', 'in', rows.length ? rows.map((d) => d.id) : [0]).execute();
+  const folded = new Map((await db.selectFrom('companies').select(['id', 'name_folded']).execute()).map((c) => [Number(c.id), c.name_folded]));
+  const byDecl = new Map<number, RawItem[]>();
+  for (const i of items) {
+    const list = byDecl.get(Number(i.declaration_id)) ?? [];
+    list.push({
+      hs: i.gtip, value: Number(i.value_usd_cents), weight: Number(i.net_weight_kg), qty: Number(i.quantity),
+      duty: Number(i.customs_duty_usd_cents), addDuty: Number(i.additional_duty_usd_cents), vat: Number(i.vat_usd_cents),
+    });
+    byDecl.set(Number(i.declaration_id), list);
+  }
+  return rows.map((d) => ({
+    id: Number(d.id), flow: d.flow, date: String(d.registered_at), period: Number(d.period), country: d.partner_country, port: d.port,
+    office: d.customs_office, mode: d.transport_mode, incoterm: d.incoterm, company: Number(d.company_id),
+    partner: d.partner_company_id === null ? null : Number(d.partner_company_id), value: Number(d.value_usd_cents),
+    weight: Number(d.net_weight_kg), qty: 0, duty: Number(d.customs_duty_usd_cents), addDuty: Number(d.additional_duty_usd_cents),
+    vat: Number(d.vat_usd_cents), regime: d.regime, items: byDecl.get(Number(d.id)) ?? [],
+    names: [d.company_id, d.partner_company_id].filter((id) => id !== null).map((id) => folded.get(Number(id)) ?? ''),
+  }));
+}
+
 describeEachStore('aggregate engine', (get) => {
   const decls: RawDecl[] = [];
   beforeAll(async () => {
@@ -86,28 +112,7 @@ describeEachStore('aggregate engine', (get) => {
     await writeBatch(store, input.slice(0, 200), { batchKey: 'agg-0', source: 'test' });
     await aggregate(store.db, { filters: parseFilters({}, null), groupBy: [], metrics: ['records'] });
     for (let b = 1; b < 3; b++) await writeBatch(store, input.slice(b * 200, b * 200 + 200), { batchKey: `agg-${b}`, source: 'test' });
-    const rows = await store.db.selectFrom('declarations').selectAll().execute();
-    const items = await store.db.selectFrom('declaration_items').selectAll().execute();
-    const folded = new Map((await store.db.selectFrom('companies').select(['id', 'name_folded']).execute()).map((c) => [Number(c.id), c.name_folded]));
-    const byDecl = new Map<number, RawItem[]>();
-    for (const i of items) {
-      const list = byDecl.get(Number(i.declaration_id)) ?? [];
-      list.push({
-        hs: i.gtip, value: Number(i.value_usd_cents), weight: Number(i.net_weight_kg), qty: Number(i.quantity),
-        duty: Number(i.customs_duty_usd_cents), addDuty: Number(i.additional_duty_usd_cents), vat: Number(i.vat_usd_cents),
-      });
-      byDecl.set(Number(i.declaration_id), list);
-    }
-    for (const d of rows) {
-      decls.push({
-        id: Number(d.id), flow: d.flow, date: String(d.registered_at), period: Number(d.period), country: d.partner_country, port: d.port,
-        office: d.customs_office, mode: d.transport_mode, incoterm: d.incoterm, company: Number(d.company_id),
-        partner: d.partner_company_id === null ? null : Number(d.partner_company_id), value: Number(d.value_usd_cents),
-        weight: Number(d.net_weight_kg), qty: 0, duty: Number(d.customs_duty_usd_cents), addDuty: Number(d.additional_duty_usd_cents),
-        vat: Number(d.vat_usd_cents), regime: d.regime, items: byDecl.get(Number(d.id)) ?? [],
-        names: [d.company_id, d.partner_company_id].filter((id) => id !== null).map((id) => folded.get(Number(id)) ?? ''),
-      });
-    }
+    decls.push(...(await storedDecls(store.db)));
     expect(decls).toHaveLength(600);
   });
 
@@ -351,6 +356,32 @@ describeEachStore('aggregate engine', (get) => {
     // Most sets shared a query; a set of rollup reads always has a group of several.
     expect(together).toBeGreaterThanOrEqual(30);
     expect(mixed).toBeGreaterThanOrEqual(5);
+  });
+  // Last: it adds records of its own.
+  it('answers a text naming many companies from the pairs by month when no product or gateway is asked', async () => {
+    const { store } = get();
+    // Twenty partners sharing a word, on a few declarations of their own: more companies than are
+    // written into the SQL, few of the records (a restriction the source ignored would show).
+    const extra = randomDeclarations(15, 40, offices).map((d, i) => ({
+      ...d, declaration_no: `QORVA${String(i).padStart(6, '0')}`, partner: { name: `Qorva ${i % 20} Ltd`, country: (i % 20) % 2 ? 'DE' : 'US' },
+    }));
+    expect((await writeBatch(store, extra, { batchKey: 'qorva-batch', source: 'test' })).stored).toBe(40);
+    decls.push(...(await storedDecls(store.db, 'QORVA')));
+    expect((await companiesMatching(store.db, 'qorva')).ids).toHaveLength(20);
+    const cases: [FilterQuery, Flow | null, Dim[], Metric[]][] = [
+      [{ q: 'qorva' }, 'export', ['country'], ['value_usd', 'net_weight_kg', 'records']],
+      [{ q: 'qorva', from: '2024-02', to: '2024-05' }, 'import', ['company'], ['value_usd', 'records', 'companies', 'customs_duty_usd', 'vat_usd']],
+      [{ q: 'qorva', country: 'DE,US' }, null, ['period'], ['value_usd', 'records', 'companies']],
+      [{ q: 'qorva', from: '2024-01-10', to: '2024-05-20' }, 'export', [], ['value_usd', 'records', 'companies']],
+    ];
+    for (const [q, flow, groupBy, metrics] of cases) {
+      const spec: AggregateSpec = { filters: parseFilters(q, flow), groupBy, metrics };
+      const source = await expectBrute(spec, JSON.stringify({ q, flow, groupBy, metrics }));
+      expect(source, JSON.stringify(q)).toMatch(/^agg_pairs_monthly/);
+    }
+    // A few companies still read the copy sorted by either party, not every pair of the period.
+    const few = parseFilters({ company_id: decls[0]!.company }, 'export');
+    expect((await aggregate(store.db, { filters: few, groupBy: ['country'], metrics: ['value_usd'] })).source).toBe('rollup_company_monthly');
   });
 });
 
