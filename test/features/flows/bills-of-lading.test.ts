@@ -6,6 +6,7 @@ import { describeEachStore } from '../../helpers/stores.js';
 import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
+import { PORTS } from '../../../src/reference/ports.js';
 import { listBills, parseBillFilter, type BillFilter } from '../../../src/features/flows/bills-of-lading.js';
 import { up as buildTextIndex } from '../../../src/db/migrations/041-bill-text-index.js';
 import { foldedSql, likePattern } from '../../../src/db/dialect.js';
@@ -19,7 +20,8 @@ type Bill = Insertable<DB['bills_of_lading']>;
 
 const TURKISH = ['TRMER', 'TRAMB', 'TRIST'];
 // Known ports of several countries, and codes the reference does not know (matched by their first letters).
-const FOREIGN = ['DEHAM', 'CNSHA', 'USNYC', 'GBFXT', 'ITGOA', 'DEZZZ', 'QQABC'];
+// XTRKPK, a Turkish land gateway, is a known port whose code does not start with its country.
+const FOREIGN = ['DEHAM', 'CNSHA', 'USNYC', 'GBFXT', 'ITGOA', 'DEZZZ', 'QQABC', 'XTRKPK'];
 const NAMES = ['Fırat Gıda İth. İhr. A.Ş.', 'ÖZGÜR TEKSTİL SANAYİ', 'Çelik Boru Ltd.', 'Hamburg Trading GmbH', 'Shanghai Textile Co.', 'ıspanaklı Börek A.Ş.', 'SEA SHIPPERS INC'];
 const GOODS = ['COTTON T-SHIRTS', 'Fındık, kabuksuz', 'STEEL PIPES (SEAMLESS)', 'Otomobil yedek parçası', 'ÖRME KUMAŞ'];
 const VESSELS = ['MV ÖRNEK', 'mv örnek', 'EVER ACE', 'Ever Ace', null];
@@ -81,8 +83,8 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
   }
 
   function bruteForce(f: BillFilter): string[] {
-    // Every port here is of the country its code starts with.
-    const inCountry = (port: string) => f.countries.includes(port.slice(0, 2));
+    // A port is of its country in the reference, else of the country its code starts with.
+    const inCountry = (port: string) => f.countries.includes(PORTS.find((p) => p.code === port)?.country ?? port.slice(0, 2));
     return bills
       .filter((b) =>
         b.flow === f.flow &&
@@ -105,12 +107,15 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
     let nonEmpty = 0;
     let withText = 0;
     let severalGateways = 0;
+    let textAndGateway = 0;
+    let turkishGateway = 0;
     for (let n = 0; n < 60; n++) {
       const query: Record<string, unknown> = {};
       if (r.next() < 0.5) query.from = r.pick(['2024-02', '2024-01-05', '2024-03-07']);
       if (r.next() < 0.5) query.to = r.pick(['2024-03', '2024-04-10', '2024-02-05']);
-      if (r.next() < 0.3) query.port = r.pick(['TRMER', 'DEHAM,CNSHA', 'TRIST', 'NLRTM']);
-      if (r.next() < 0.3) query.country = r.pick(['DE', 'CHN', 'US,GB', 'IT', 'FR']);
+      // TRMER,DEHAM: bills at both ends of it.
+      if (r.next() < 0.3) query.port = r.pick(['TRMER', 'DEHAM,CNSHA', 'TRIST', 'NLRTM', 'TRMER,DEHAM']);
+      if (r.next() < 0.3) query.country = r.pick(['DE', 'CHN', 'US,GB', 'IT', 'FR', 'TR']);
       if (r.next() < 0.3) query.carrier = r.pick(['maeu', 'MSCU,CMDU', 'ZZZZ']);
       if (r.next() < 0.2) query.vessel = r.pick(['mv örnek', 'MV ÖRNEK', 'ever ace', 'NONE']);
       if (r.next() < 0.3) query.company_id = r.int(1, 9);
@@ -131,23 +136,33 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
       const notDriven = await walk((after, l) => listBills(store, f, after, l, undefined, -1, null), limit);
       // No gateway alone, all of them intersected (read only when two or more are given).
       const joined = await walk((after, l) => listBills(store, f, after, l, undefined, -1, { cap: 1e9, each: 1e9 }), limit);
+      // The text matches among the smallest gateway's bills, sized alone or for an intersection not taken.
+      const matchedAlone = await walk((after, l) => listBills(store, f, after, l, { few: 0, many: 1e9 }, -1, null), limit);
+      const matchedSized = await walk((after, l) => listBills(store, f, after, l, { few: 0, many: 1e9 }, -1, { cap: -1, each: 1e9 }), limit);
       expect(walked, JSON.stringify(query)).toEqual(sorted);
       expect(scanned, JSON.stringify(query)).toEqual(sorted);
       expect(driven, JSON.stringify(query)).toEqual(sorted);
       expect(drivenWalked, JSON.stringify(query)).toEqual(sorted);
       expect(notDriven, JSON.stringify(query)).toEqual(sorted);
       expect(joined, JSON.stringify(query)).toEqual(sorted);
+      expect(matchedAlone, JSON.stringify(query)).toEqual(sorted);
+      expect(matchedSized, JSON.stringify(query)).toEqual(sorted);
       const flat = sorted.flat();
       expect(new Set(flat).size).toBe(flat.length);
       // Vessel matching follows the engine's upper(); the other filters are checked here.
       if (!query.vessel) expect(flat, JSON.stringify(query)).toEqual(bruteForce(f));
       if (flat.length) nonEmpty++;
       if (flat.length && f.q) withText++;
-      if (flat.length && [query.port, query.country, query.carrier, query.company_id].filter((v) => v !== undefined).length >= 2) severalGateways++;
+      const gateways = [query.port, query.country, query.carrier, query.company_id].filter((v) => v !== undefined).length;
+      if (flat.length && gateways >= 2) severalGateways++;
+      if (flat.length && gateways && f.q && f.q.length >= 3) textAndGateway++;
+      if (flat.length && query.country === 'TR') turkishGateway++;
     }
     expect(nonEmpty).toBeGreaterThan(25);
     expect(withText).toBeGreaterThan(8);
     expect(severalGateways).toBeGreaterThan(3);
+    expect(textAndGateway).toBeGreaterThan(3);
+    expect(turkishGateway).toBeGreaterThan(0);
   });
 
   it('matches the texts as folded LIKE does, for every word', async () => {
