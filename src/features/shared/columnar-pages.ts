@@ -9,6 +9,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { analyticRows } from '../../analytics/query.js';
 import { openedAnalytics } from '../../analytics/registry.js';
+import { LINES_BY_CODE } from '../../analytics/schema.js';
 import type { Filters } from './filters.js';
 
 /**
@@ -39,10 +40,38 @@ export async function columnarPageIds(
   order: RawBuilder<unknown>,
   limit: number,
 ): Promise<number[] | null> {
+  const where = conditions.length ? sql`where ${sql.join([...conditions], sql` and `)}` : sql``;
+  return pageIds(db, sql`select d.id from declarations d ${where} order by ${order} limit ${sql.lit(limit)}`);
+}
+
+/**
+ * Whether a list's page can be found in the lines sorted by code alone: a product asked, in date
+ * order, and no filter but those the lines carry with their declaration's keys (flow, dates,
+ * partner country).
+ */
+export function linesAlone(f: Filters, byDate: boolean): boolean {
+  return (
+    byDate && f.hs.length > 0 && f.q === null && f.companyId === null && f.ports.length === 0 && f.customsOffices.length === 0 &&
+    f.transportModes.length === 0 && f.incoterms.length === 0 && f.regimes.length === 0 && f.currencies.length === 0 &&
+    f.minValueCents === null && f.maxValueCents === null
+  );
+}
+
+/**
+ * Up to `limit` ids of the declarations with a line `l` of `lines_by_code` meeting the conditions,
+ * by date (`desc` or not) then id. Joining the product's declarations to the declarations' copy
+ * probed every declaration of the period (a heading over seven months at 10M: 90 ms of one
+ * thread); the lines carry the date, so their declarations are ordered without it (3 ms).
+ */
+export async function columnarLinePageIds(db: Kysely<DB>, conditions: readonly RawBuilder<unknown>[], desc: boolean, limit: number): Promise<number[] | null> {
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  return pageIds(db, sql`select l.declaration_id as id from ${sql.table(LINES_BY_CODE)} l where ${sql.join([...conditions], sql` and `)}
+    group by l.declaration_id, l.registered_at order by l.registered_at ${dir}, l.declaration_id ${dir} limit ${sql.lit(limit)}`);
+}
+
+async function pageIds(db: Kysely<DB>, q: RawBuilder<unknown>): Promise<number[] | null> {
   const analytics = await openedAnalytics(db);
   if (!analytics || analytics.state() !== 'ready') return null;
-  const where = conditions.length ? sql`where ${sql.join([...conditions], sql` and `)}` : sql``;
-  const q = sql`select d.id from declarations d ${where} order by ${order} limit ${sql.lit(limit)}`;
   const rows = await analyticRows(db, q.compile(db));
   return rows.map((r) => Number(r.id));
 }
