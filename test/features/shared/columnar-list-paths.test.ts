@@ -89,8 +89,13 @@ describeEachStore('declaration pages from the lines alone and common text among 
     // The lines' query itself: a declaration with two lines of the product is one row of the page.
     const sixtyOne = all.filter((r) => r.lines.some((l) => l.gtip.startsWith('61')));
     expect(sixtyOne.some((r) => r.lines.filter((l) => l.gtip.startsWith('61')).length > 1)).toBe(true);
-    const ids = await columnarLinePageIds(store.db, [sql`l.gtip >= '61' and l.gtip < '62'`], true, 500);
-    expect(ids).toEqual(inOrder(sixtyOne, '-registered_at'));
+    const chapter = sql`l.gtip >= '61' and l.gtip < '62'`;
+    expect(await columnarLinePageIds(store.db, [chapter], true, 500)).toEqual(inOrder(sixtyOne, '-registered_at'));
+    // From the top of the lines, and grouped when a declaration's lines crowd the top: as many
+    // lines as declarations hold fewer declarations, since some declarations have two.
+    for (const [limit, spread] of [[10, 4], [10, 1], [sixtyOne.length, 1], [sixtyOne.length - 3, 1]] as const) {
+      expect(await columnarLinePageIds(store.db, [chapter], false, limit, spread), `${limit} ${spread}`).toEqual(inOrder(sixtyOne, 'registered_at').slice(0, limit));
+    }
   });
 
   it('tests a text too common for the columns among the first declarations of the other filters', async () => {
