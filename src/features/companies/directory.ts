@@ -1,14 +1,16 @@
 // The order of the company directory: every company's id by trade size, with what a search
-// filters on (country, city, sector, roles) as typed columns, about 16 bytes a company. Names are
-// not held: a search by name asks the store's name index (name-search.ts) and reads the page's
-// rows. Built lazily once per store; a cheap fingerprint of the table (max id, count) is checked at
-// most every few seconds and a change triggers a rebuild, while the old order keeps answering.
+// filters on (country, city, sector, roles, HS chapters traded) as typed columns, about 32 bytes a
+// company. Names are not held: a search by name asks the store's name index (name-search.ts) and
+// reads the page's rows. Built lazily once per store; a cheap fingerprint of the table (max id,
+// count) is checked at most every few seconds and a change triggers a rebuild, while the old order
+// keeps answering.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { stateKey, stateOf } from '../../db/state.js';
 import { foldTurkish } from '../../domain/codes/text.js';
 import { allCompanyFilters, companiesFingerprint, nameIndexStats, tradeValues, type CompanyFilterRow, type NameIndexStats } from './queries.js';
 import { uncancellable } from '../../cancel.js';
+import { CHAPTER_WORDS, tradedChapters, type TradedChapters } from './traders.js';
 
 /** A text column as dictionary codes: `codes[i]` indexes `values`; `index` is the reverse. */
 export interface CodeColumn {
@@ -82,6 +84,8 @@ export interface Directory {
   columns: FilterColumns;
   /** The store's name index: a name search asks SQLite's for the rarest trigrams of its text. */
   names: NameIndexStats;
+  /** HS chapters each company traded, CHAPTER_WORDS words a position, as of the analytic store's `version`. */
+  chapters: { version: string; words: Int32Array };
   fingerprint: string;
   /** The highest declaration id when trade sizes were read. */
   declarations: number;
@@ -109,7 +113,7 @@ async function latestDeclaration(db: Kysely<DB>): Promise<number> {
 async function build(db: Kysely<DB>): Promise<Directory> {
   const fingerprint = await companiesFingerprint(db);
   const declarations = await latestDeclaration(db);
-  const [values, names] = await Promise.all([tradeValues(db), nameIndexStats(db)]);
+  const [values, names, chapters] = await Promise.all([tradeValues(db), nameIndexStats(db), tradedChapters(db)]);
   const rows: Sized[] = [];
   // Pages with a pause between them: requests keep being answered while a rebuild reads.
   for await (const page of allCompanyFilters(db, 20_000)) {
@@ -117,7 +121,17 @@ async function build(db: Kysely<DB>): Promise<Directory> {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   rows.sort((a, b) => b.value - a.value || a.id - b.id);
-  return { columns: filterColumns(rows), names, fingerprint, declarations };
+  const columns = filterColumns(rows);
+  return { columns, names, chapters: chapterWords(chapters, columns), fingerprint, declarations };
+}
+
+function chapterWords(chapters: TradedChapters, columns: FilterColumns): { version: string; words: Int32Array } {
+  const words = new Int32Array(columns.id.length * CHAPTER_WORDS);
+  chapters.ids.forEach((id, n) => {
+    const p = positionOf(columns, id);
+    if (p >= 0) words.set(chapters.words.subarray(n * CHAPTER_WORDS, (n + 1) * CHAPTER_WORDS), p * CHAPTER_WORDS);
+  });
+  return { version: chapters.version, words };
 }
 
 export async function getDirectory(db: Kysely<DB>, now = Date.now()): Promise<Directory> {

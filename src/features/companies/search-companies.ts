@@ -1,14 +1,17 @@
-import { isDeepStrictEqual } from 'node:util';
 import { Type } from 'typebox';
 import { defineOperation, FormatParam, wantsDownload } from '../../http/operation.js';
 import { CursorParam, LimitParam, decodeCursor, page } from '../../http/pagination.js';
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { foldTurkish } from '../../domain/codes/text.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { analyticsOf } from '../../analytics/registry.js';
 import { companiesTrading } from '../shared/aggregate.js';
-import { parseFilters } from '../shared/filters.js';
+import { parseFilters, type Filters } from '../shared/filters.js';
 import { ROLES, getDirectory, positionOf, type Directory, type FilterColumns } from './directory.js';
 import { searchNames } from './name-search.js';
+import { chapterTest, tradersAmong } from './traders.js';
 import { companiesByIds, type CompanyRow } from './queries.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
@@ -99,19 +102,20 @@ export const searchCompanies = defineOperation({
     const city = query.city !== undefined ? foldTurkish(query.city) : null;
     const sector = query.sector !== undefined ? foldTurkish(query.sector) : null;
     if (query.q !== undefined && foldTurkish(query.q) === '') throw badParam('q', 'has no letters or digits to search for');
-    const traded = query.hs !== undefined ? await companiesTrading(db, parseFilters({ hs: query.hs })) : null;
+    const hs = query.hs !== undefined ? parseFilters({ hs: query.hs }) : null;
     const dir = await getDirectory(db);
-    // The same search comes back page after page: its hits are remembered with the directory and
-    // the trader set they were found in (each replaced when the data changes).
-    const key = JSON.stringify([query.q, countries, city, sector, query.role ?? null, query.hs ?? null]);
+    // The same search comes back page after page: its hits are remembered with the directory and,
+    // with `hs`, the analytic store's version they were found in (each replaced when the data changes).
+    const version = hs ? (await analyticsOf(db)).version() : null;
+    const key = JSON.stringify([query.q, countries, city, sector, query.role ?? null, query.hs ?? null, version]);
     const memo = memoOver(db, SEARCH_MEMO, dir);
-    let found = memo.get(key);
-    if (!found || !sameIds(found.traded, traded)) {
-      const named = query.q !== undefined ? await searchNames(db, dir, query.q, countries, 1000) : null;
-      found = { traded, hits: findHits(dir, named, countries, city, sector, query.role, traded) };
-      memo.set(key, found);
+    let hits = memo.get(key);
+    if (!hits) {
+      const keep = keeper(dir.columns, countries, city, sector, query.role);
+      const product = hs && version !== null ? { filters: hs, chapter: chapterTest(dir.chapters.words, hs.hs, dir.chapters.version, version) } : null;
+      hits = query.q !== undefined ? await namedHits(db, dir, query.q, countries, keep, product) : await directoryHits(db, dir.columns, keep, product);
+      memo.set(key, hits);
     }
-    const hits = found.hits;
     const total = hits.at.length;
     if (wantsDownload(req)) return arrayDownload((await hitsBetween(db, dir, hits, 0, total)).map(view), Object.keys(CompanyHit.properties), 'companies');
     // Hits are in relevance order in steps of 0.01, then trade size; keep that order and page by
@@ -144,73 +148,73 @@ function view(h: Hit) {
   };
 }
 
-/** Directory positions of the given ids, ascending, and as a mask over positions. */
-function tradedPositions(ids: Int32Array, columns: FilterColumns): { positions: Int32Array; mask: Uint8Array } {
-  const mask = new Uint8Array(columns.id.length);
-  for (let i = 0; i < ids.length; i++) {
-    const p = positionOf(columns, ids[i]!);
-    if (p >= 0) mask[p] = 1;
-  }
-  // Read back in position order: no sort.
-  const positions: number[] = [];
-  for (let p = 0; p < mask.length; p++) if (mask[p]) positions.push(p);
-  return { positions: Int32Array.from(positions), mask };
-}
-
-// Remembered searches, bounded by their bytes: a search with `hs` holds the ids of every trader of
-// the product (hundreds of kilobytes for a chapter), so a bound on their count let distinct
-// requests hold hundreds of megabytes.
+// Remembered searches, bounded by their bytes.
 const SEARCH_MEMO_BYTES = 16 * 1024 * 1024;
 const SEARCH_MEMO_MS = 10 * 60_000;
-interface Found { traded: Int32Array | null; hits: Hits }
-const SEARCH_MEMO = sourceMemoKey<Found>('company searches', SEARCH_MEMO_MS, SEARCH_MEMO_BYTES, (f) => memoBytes(f));
+const SEARCH_MEMO = sourceMemoKey<Hits>('company searches', SEARCH_MEMO_MS, SEARCH_MEMO_BYTES, (h) => memoBytes(h));
 
-function memoBytes(f: Found): number {
-  let n = 64 + (f.traded?.byteLength ?? 0) + f.hits.at.byteLength + (f.hits.score?.byteLength ?? 0);
-  for (const m of f.hits.matched ?? []) n += 16 + 2 * (m?.length ?? 0);
+function memoBytes(h: Hits): number {
+  let n = 64 + h.at.byteLength + (h.score?.byteLength ?? 0);
+  for (const m of h.matched ?? []) n += 16 + 2 * (m?.length ?? 0);
   return n;
 }
 
-/** The traders of `hs` are read anew for each request: the same set keeps the remembered search. */
-const sameIds = (a: Int32Array | null, b: Int32Array | null): boolean => (a === null || b === null ? a === b : isDeepStrictEqual(a, b));
+/** Whether the company at a directory position passes the filters other than `q` and `hs`. */
+type Keep = (i: number) => boolean;
 
-function findHits(dir: Directory, named: readonly { id: string; matched_name: string; score: number }[] | null, countries: string[], city: string | null, sector: string | null, role: Role | undefined, traded: Int32Array | null): Hits {
-  // Filters as codes of the directory's columns (-1: no company has that value), then one pass
-  // over typed arrays in size order, or over the traders of `hs` when that filter is given.
-  const col = dir.columns;
+/** The `hs` filter, and the test of positions by the directory's chapters when they can answer it. */
+interface Product {
+  filters: Filters;
+  chapter: Keep | null;
+}
+
+function keeper(col: FilterColumns, countries: string[], city: string | null, sector: string | null, role: Role | undefined): Keep {
+  // Filters as codes of the directory's columns (-1: no company has that value).
   const countryCodes = countries.map((c) => col.country.index.get(c) ?? -1);
   const cityCode = city === null ? null : (col.city.index.get(city) ?? -1);
   const sectorCode = sector === null ? null : (col.sector.index.get(sector) ?? -1);
   const roleBit = role ? 1 << ROLES.indexOf(role) : 0;
-  const keep = (i: number) =>
+  return (i) =>
     (!countryCodes.length || countryCodes.includes(col.country.codes[i]!)) &&
     (cityCode === null || col.city.codes[i] === cityCode) &&
     (sectorCode === null || col.sector.codes[i] === sectorCode) &&
     (!roleBit || (col.roles[i]! & roleBit) !== 0);
-  const within = traded ? tradedPositions(traded, col) : null;
-  const allowed = (i: number) => keep(i) && (!within || within.mask[i] === 1);
+}
 
-  if (named) {
-    const at: number[] = [];
-    const matched: (string | null)[] = [];
-    const score: number[] = [];
-    for (const h of named) {
-      const i = positionOf(col, Number(h.id));
-      if (i >= 0 && allowed(i)) {
-        at.push(i);
-        matched.push(h.matched_name);
-        score.push(h.score);
-      }
-    }
-    return { at: Int32Array.from(at), matched, score: Float64Array.from(score) };
+/** Companies named like `q`, in relevance order, that pass the filters and traded the product. */
+async function namedHits(db: Kysely<DB>, dir: Directory, q: string, countries: string[], keep: Keep, product: Product | null): Promise<Hits> {
+  const col = dir.columns;
+  const named = (await searchNames(db, dir, q, countries, 1000))
+    .map((h) => ({ h, i: positionOf(col, Number(h.id)) }))
+    .filter((n) => n.i >= 0 && keep(n.i));
+  let kept = named;
+  if (product) {
+    // Without the chapters, the engine is asked about these few companies only.
+    const ids = product.chapter ? null : await tradersAmong(db, product.filters, named.map((n) => col.id[n.i]!));
+    const traded = product.chapter ?? ((i: number) => ids!.has(col.id[i]!));
+    kept = named.filter((n) => traded(n.i));
   }
-  // The directory is kept in this order (trade size, then id): the first matches are the answer.
+  return { at: Int32Array.from(kept, (n) => n.i), matched: kept.map((n) => n.h.matched_name), score: Float64Array.from(kept, (n) => n.h.score) };
+}
+
+/** The first matches in the directory's order (trade size, then id): the answer without `q`. */
+async function directoryHits(db: Kysely<DB>, col: FilterColumns, keep: Keep, product: Product | null): Promise<Hits> {
+  let traded: Keep | null = null;
+  if (product) {
+    const mask = product.chapter ? null : tradedMask(await companiesTrading(db, product.filters), col);
+    traded = product.chapter ?? ((i) => mask![i] === 1);
+  }
   const at: number[] = [];
-  const consider = within ? within.positions : null;
-  const n = consider ? consider.length : col.id.length;
-  for (let j = 0; j < n && at.length < MAX_MATCHES; j++) {
-    const i = consider ? consider[j]! : j;
-    if (keep(i)) at.push(i);
-  }
+  for (let i = 0; i < col.id.length && at.length < MAX_MATCHES; i++) if ((!traded || traded(i)) && keep(i)) at.push(i);
   return { at: Int32Array.from(at), matched: null, score: null };
+}
+
+/** The given ids as a mask over directory positions. */
+function tradedMask(ids: Int32Array, col: FilterColumns): Uint8Array {
+  const mask = new Uint8Array(col.id.length);
+  for (let k = 0; k < ids.length; k++) {
+    const p = positionOf(col, ids[k]!);
+    if (p >= 0) mask[p] = 1;
+  }
+  return mask;
 }
