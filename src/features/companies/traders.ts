@@ -44,12 +44,14 @@ export async function tradedChapters(db: Kysely<DB>): Promise<TradedChapters> {
   // and before the rows: a batch applied meanwhile makes it differ and the words go unused.
   await analyticRows(db, sql`select 1`.compile(db));
   const version = (await analyticsOf(db)).version();
+  // A code's chapter when it starts with two digits (the codes a two-digit prefix condition keeps).
+  const chapter = sql.raw(`case when regexp_full_match(left(hs6, 2), '[0-9][0-9]') then left(hs6, 2)::integer end`);
   const word = (k: number) => sql.raw(`bit_or(case when ch >= ${k * BITS} and ch < ${(k + 1) * BITS} then 1 << (ch - ${k * BITS}) else 0 end) as w${k}`);
   const rows = await analyticRows(
     db,
     sql`select id, ${sql.join(Array.from({ length: CHAPTER_WORDS }, (_, k) => word(k)))} from (
-      select company_id as id, left(hs6, 2)::integer as ch from rollup_company_monthly
-      union all select partner_company_id as id, left(hs6, 2)::integer as ch from rollup_company_monthly where partner_company_id <> 0
+      select company_id as id, ${chapter} as ch from rollup_company_monthly
+      union all select partner_company_id as id, ${chapter} as ch from rollup_company_monthly where partner_company_id <> 0
     ) sides where ch is not null group by id`.compile(db),
   );
   const ids = new Int32Array(rows.length);
