@@ -11,7 +11,7 @@ import { companiesTrading } from '../shared/aggregate.js';
 import { parseFilters, type Filters } from '../shared/filters.js';
 import { ROLES, getDirectory, positionOf, type Directory, type FilterColumns } from './directory.js';
 import { searchNames } from './name-search.js';
-import { chapterTest, tradersAmong } from './traders.js';
+import { chapterTest, firstTraders, tradersAmong } from './traders.js';
 import { companiesByIds, type CompanyRow } from './queries.js';
 import { Nullable } from './params.js';
 import { arrayDownload } from './download.js';
@@ -112,7 +112,8 @@ export const searchCompanies = defineOperation({
     let hits = memo.get(key);
     if (!hits) {
       const keep = keeper(dir.columns, countries, city, sector, query.role);
-      const product = hs && version !== null ? { filters: hs, chapter: chapterTest(dir.chapters.words, hs.hs, dir.chapters.version, version) } : null;
+      const chapters = (prefixes: string[]) => chapterTest(dir.chapters.words, prefixes, dir.chapters.version, version!);
+      const product = hs ? { filters: hs, chapter: chapters(hs.hs), within: chapters(hs.hs.map((p) => p.slice(0, 2))) } : null;
       hits = query.q !== undefined ? await namedHits(db, dir, query.q, countries, keep, product) : await directoryHits(db, dir.columns, keep, product);
       memo.set(key, hits);
     }
@@ -162,10 +163,14 @@ function memoBytes(h: Hits): number {
 /** Whether the company at a directory position passes the filters other than `q` and `hs`. */
 type Keep = (i: number) => boolean;
 
-/** The `hs` filter, and the test of positions by the directory's chapters when they can answer it. */
+/**
+ * The `hs` filter, and tests of positions by the directory's chapters when they are current: the
+ * answer when its prefixes are chapters, and the prefixes' chapters (which their traders traded).
+ */
 interface Product {
   filters: Filters;
   chapter: Keep | null;
+  within: Keep | null;
 }
 
 function keeper(col: FilterColumns, countries: string[], city: string | null, sector: string | null, role: Role | undefined): Keep {
@@ -199,6 +204,13 @@ async function namedHits(db: Kysely<DB>, dir: Directory, q: string, countries: s
 
 /** The first matches in the directory's order (trade size, then id): the answer without `q`. */
 async function directoryHits(db: Kysely<DB>, col: FilterColumns, keep: Keep, product: Product | null): Promise<Hits> {
+  // A heading or longer among the traders of its chapters; without current chapters, every trader
+  // is grouped once (rounds over every company could scan the product's rows five times).
+  if (product && !product.chapter && product.within) {
+    const within = product.within;
+    const at = await firstTraders(db, product.filters, col.id, (i) => keep(i) && within(i), MAX_MATCHES);
+    return { at: Int32Array.from(at), matched: null, score: null };
+  }
   let traded: Keep | null = null;
   if (product) {
     const mask = product.chapter ? null : tradedMask(await companiesTrading(db, product.filters), col);

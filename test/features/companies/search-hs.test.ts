@@ -11,6 +11,7 @@ import { companiesTrading } from '../../../src/features/shared/aggregate.js';
 import { parseFilters } from '../../../src/features/shared/filters.js';
 import { getDirectory } from '../../../src/features/companies/directory.js';
 import { analyticsOf } from '../../../src/analytics/registry.js';
+import { firstTraders } from '../../../src/features/companies/traders.js';
 
 const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
 
@@ -54,12 +55,26 @@ describeEachStore('company search by name and product', (get) => {
 
   it('without q, keeps the directory order of every trader of the product', async () => {
     const all = await call('/v1/companies?limit=1000');
-    for (const hs of ['61', '0802', '61,87']) {
+    for (const hs of ['61', '0802', '61,87', '6109', '610910', '8517120000', '61,8708']) {
       const traders = new Set(await companiesTrading(get().store.db, parseFilters({ hs })));
       const got = await call(`/v1/companies?hs=${hs}&limit=1000`);
       expect(got.data).toEqual(all.data.filter((c) => traders.has(c.company_id)));
       expect(got.data.length).toBeGreaterThan(0);
       expect(got.data.length).toBeLessThan(all.data.length);
+    }
+  });
+
+  it('finds the first traders in order over rounds of any size', async () => {
+    const { db } = get().store;
+    const ids = (await getDirectory(db)).columns.id;
+    for (const hs of ['6109', '87', '0802']) {
+      const traders = new Set(await companiesTrading(db, parseFilters({ hs })));
+      const odd = (i: number) => i % 2 === 1;
+      const all = [...ids.keys()].filter((i) => odd(i) && traders.has(ids[i]!));
+      expect(all.length).toBeGreaterThan(2);
+      for (const [limit, round] of [[1000, 1], [1000, 2], [1000, 5000], [2, 1], [all.length - 1, 3]] as const) {
+        expect(await firstTraders(db, parseFilters({ hs }), ids, odd, limit, round), `${hs} ${limit} ${round}`).toEqual(all.slice(0, limit));
+      }
     }
   });
 
