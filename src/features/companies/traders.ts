@@ -10,21 +10,13 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { analyticRows, idSet } from '../../analytics/query.js';
 import { analyticsOf } from '../../analytics/registry.js';
-import { groupedSql } from '../shared/aggregate.js';
+import { tradersSql } from '../shared/aggregate.js';
 import type { Filters } from '../shared/filters.js';
 
 /** The companies of `ids` on either side of a record the filters keep (no `q`). */
 export async function tradersAmong(db: Kysely<DB>, filters: Filters, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  // The same grouping as every trader's (companiesTrading), narrowed to the ids: the engine takes
-  // the condition on the grouped key down into the scan.
-  const side = (dim: 'company' | 'partner_company') => groupedSql({ filters, groupBy: [dim], metrics: ['value_usd'] });
-  const within = idSet(ids);
-  const rows = await analyticRows(
-    db,
-    sql`select g0 as id from (${side('company')}) own where g0 in ${within}
-      union all select g0 as id from (${side('partner_company')}) partners where g0 <> 0 and g0 in ${within}`.compile(db),
-  );
+  const rows = await analyticRows(db, tradersSql(filters, idSet(ids)).compile(db));
   return new Set(rows.map((r) => Number(r.id)));
 }
 

@@ -12,7 +12,7 @@ import { foldTurkish } from '../../domain/codes/text.js';
 import { parseDateBound, type Flow } from '../shared/filters.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import {
-  BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, inList, prefixes, toBillOfLadingView, whereClause, type BillOfLadingRow, type Together,
+  BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, countUpTo, inList, prefixes, toBillOfLadingView, whereClause, type BillOfLadingRow,
 } from '../shared/declarations.js';
 import type { Store } from '../../db/connect.js';
 import { foldedSql, likePattern, textIndexPhrase } from '../../db/dialect.js';
@@ -134,6 +134,14 @@ async function idsUpTo(db: Kysely<DB>, ids: RawBuilder<unknown>, cap: number): P
 // carrier with none in eight months at 1M declarations, 0.2 ms through its index). Counting costs
 // at most this many index entries per filter. PostgreSQL's planner weighs the indexes itself.
 const GATEWAY_FEW = 5_000;
+/** Gateway sets too common alone that may still be intersected (see gatewayPlan). */
+export interface Together {
+  /** Intersections of more bills than this are not started from. */
+  cap: number;
+  /** Only sets of at most this many bills are intersected. */
+  each: number;
+}
+
 // Gateway filters each too common alone are intersected when each has at most this many bills:
 // counting two such sets costs a few tens of milliseconds; a rare pair of them walked along the
 // date order cost a second at 10M declarations (7M bills).
@@ -184,12 +192,6 @@ function portsStarting(flow: Flow, column: 'port_of_loading' | 'port_of_discharg
   const ranges = sql.join(starts.map((p) => sql`select ${p} as lo, ${p + '\uffff'} as hi`), sql` union all `);
   return sql`with recursive codes(code, hi) as (select ${next(sql.ref('r.lo'), sql`>=`, sql.ref('r.hi'))}, r.hi from (${ranges}) r
     union all select ${next(sql.ref('codes.code'), sql`>`, sql.ref('codes.hi'))}, codes.hi from codes where codes.code is not null) select code from codes where code is not null`;
-}
-
-/** How many rows a set has, counted up to `cap` + 1. */
-async function countUpTo(db: Kysely<DB>, set: RawBuilder<unknown>, cap: number): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from (${set}) m limit ${sql.lit(cap + 1)}) c`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
 }
 
 /**

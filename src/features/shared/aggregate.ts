@@ -755,11 +755,19 @@ const TRADERS = versionMemo('traders of filters', 10 * 60_000, 16 * 1024 * 1024)
  */
 export function companiesTrading(db: Kysely<DB>, filters: Filters): Promise<Int32Array> {
   return TRADERS(db, JSON.stringify(filters), async () => {
-    const side = (dim: 'company' | 'partner_company') => groupedSql({ filters, groupBy: [dim], metrics: ['value_usd'] });
-    const rows = await analyticRows(
-      db,
-      sql`select g0 as id from (${side('company')}) own union all select g0 as id from (${side('partner_company')}) partners where g0 <> 0`.compile(db),
-    );
+    const rows = await analyticRows(db, tradersSql(filters).compile(db));
     return Int32Array.from(rows, (r) => Number(r.id));
   });
+}
+
+/**
+ * The companies (`id`) on either side of the records the filters keep (no `q`), possibly twice;
+ * with `within`, only those among that set (the engine takes the condition on the grouped key down
+ * into the scan).
+ */
+export function tradersSql(filters: Filters, within?: RawBuilder<unknown>): RawBuilder<Record<string, unknown>> {
+  const side = (dim: 'company' | 'partner_company') => groupedSql({ filters, groupBy: [dim], metrics: ['value_usd'] });
+  const among = within ? sql` and g0 in ${within}` : sql``;
+  return sql`select g0 as id from (${side('company')}) own where true${among}
+    union all select g0 as id from (${side('partner_company')}) partners where g0 <> 0${among}`;
 }

@@ -262,40 +262,19 @@ export interface ListInput {
 const FEW = 30_000;
 
 /** Rows of the subquery, counted up to cap + 1 (through the indexes it reads). */
-async function countUpTo(db: Kysely<DB>, sub: RawBuilder<unknown>, cap: number): Promise<number> {
+export async function countUpTo(db: Kysely<DB>, sub: RawBuilder<unknown>, cap: number): Promise<number> {
   const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 from (${sub}) m limit ${sql.lit(cap + 1)}) c`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Gateway sets too common alone that may still be intersected: each of at most `each` rows, kept if at most `cap` remain. */
-export interface Together {
-  cap: number;
-  each: number;
-}
-
-/**
- * The set with the fewest rows, if it has at most `cap` (each counted up to cap + 1); failing
- * that, with `together`, the intersection of the sets of at most `together.each` rows, if at most
- * `together.cap` remain. Two filters each too common to start from may share few rows (a port and
- * a country with 20,530 and 11,820 bills in nine months share 346), and walking the period for
- * them tests every row of it.
- */
-export async function narrowest(db: Kysely<DB>, sets: readonly RawBuilder<unknown>[], cap: number, together: Together | null = null): Promise<RawBuilder<unknown> | undefined> {
+/** The set with the fewest rows, if it has at most `cap` (each counted up to cap + 1). */
+async function narrowest(db: Kysely<DB>, sets: readonly RawBuilder<unknown>[], cap: number): Promise<RawBuilder<unknown> | undefined> {
   let best: { set: RawBuilder<unknown>; n: number } | undefined;
   for (const set of sets) {
     const n = await countUpTo(db, set, cap);
     if (n <= cap && (!best || n < best.n)) best = { set, n };
   }
-  if (best || !together || sets.length < 2) return best?.set;
-  const sized: { set: RawBuilder<unknown>; n: number }[] = [];
-  for (const set of sets) {
-    const n = await countUpTo(db, set, together.each);
-    if (n <= together.each) sized.push({ set, n });
-  }
-  if (sized.length < 2) return undefined;
-  sized.sort((a, b) => a.n - b.n);
-  const both = sql.join(sized.map((s) => sql`select id from (${s.set})`), sql` intersect `);
-  return (await countUpTo(db, both, together.cap)) <= together.cap ? both : undefined;
+  return best?.set;
 }
 
 /**
