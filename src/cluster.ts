@@ -9,16 +9,25 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.js';
 import { openStore } from './db/connect.js';
 import { migrate } from './db/migrate.js';
+import { withStartLock } from './db/start-lock.js';
 import { tokenSecretOf, ensureDemoKey } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { printDemoKey } from './demo-key.js';
 
 export async function runPrimary(config: Config): Promise<void> {
   const store = await openStore(config.databaseUrl, { connectTimeoutMs: config.dbConnectTimeoutMs });
-  await migrate(store);
-  await tokenSecretOf(store, config);
-  await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
-  const demo = await ensureDemoKey(store, config);
+  // Under the start lock, as a single process prepares it: other processes on the same store
+  // (another cluster, another server) may be starting too.
+  const demo = await withStartLock(
+    store,
+    async () => {
+      await migrate(store);
+      await tokenSecretOf(store, config);
+      await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
+      return ensureDemoKey(store, config);
+    },
+    { onWait: () => console.log('tradeapi: another process is preparing the store; waiting for it') },
+  );
   await store.close();
   if (!config.redisUrl) console.log(`tradeapi: ${config.workers} workers without REDIS_URL: rate limits, quota and login throttle are counted per worker`);
 

@@ -1,6 +1,8 @@
-// Process entry: config → store → schema → (first start: demo data and key) → HTTP → graceful stop.
+// Process entry: config → store → under the start lock: schema, (first start: demo data and key) →
+// HTTP → graceful stop.
 import { loadConfig, ConfigError } from './config.js';
 import { openStore } from './db/connect.js';
+import { withStartLock } from './db/start-lock.js';
 import { buildApp } from './app.js';
 import { prepareDeps, ensureDemoKey, closeDeps } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
@@ -62,13 +64,22 @@ async function main(): Promise<void> {
       progress: (applied, total) => process.stdout.write(`tradeapi: analytic store: ${applied} of ${total} declarations applied\n`),
     },
   });
-  const deps = await prepareDeps(store, config, { log: (msg, err) => log.error(err ? { err } : {}, msg) });
-  // Opened before any demo data is written, so it is fed as the batches commit; on a store with
-  // data it starts catching up (a new file is built from the row store in the background;
-  // aggregates wait for it or answer 503 meanwhile). Each process of a cluster has its own file.
-  const analytics = await analyticsOf(store.db);
-  if (primary) await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
-  const demo = primary ? await ensureDemoKey(store, config) : null;
+  // One process at a time prepares the store (src/db/start-lock.ts): another started at the same
+  // moment on the same store waits here, then finds the schema, the demo data and the key made.
+  const { deps, analytics, demo } = await withStartLock(
+    store,
+    async () => {
+      const deps = await prepareDeps(store, config, { log: (msg, err) => log.error(err ? { err } : {}, msg) });
+      // Opened before any demo data is written, so it is fed as the batches commit; on a store with
+      // data it starts catching up (a new file is built from the row store in the background;
+      // aggregates wait for it or answer 503 meanwhile). Each process of a cluster has its own file.
+      const analytics = await analyticsOf(store.db);
+      if (primary) await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
+      const demo = primary ? await ensureDemoKey(store, config) : null;
+      return { deps, analytics, demo };
+    },
+    { onWait: () => console.log('tradeapi: another process is preparing the store; waiting for it') },
+  );
   // Background work runs in one process of a cluster: worker 0.
   const background = primary || config.workerIndex === 0;
   const app = await buildApp(deps);

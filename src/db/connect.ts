@@ -1,7 +1,7 @@
 // The one place that knows which database engine is in use. Everything else talks Kysely.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, SqliteDialect, PostgresDialect, type KyselyConfig } from 'kysely';
+import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema.js';
@@ -9,6 +9,8 @@ import { provideAnalytics } from '../analytics/registry.js';
 import type { AnalyticOptions } from '../analytics/store.js';
 import { readingSqliteDialect } from './sqlite-readers.js';
 import { openState } from './state.js';
+import { ImmediateSqliteDialect } from './sqlite-driver.js';
+import { isSqliteBusy } from './faults.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -141,10 +143,12 @@ function withStatementCache(database: Database.Database): { close(): void; prepa
 function openSqlite(file: string, options: StoreOptions): Store {
   if (file !== ':memory:' && file !== '') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new Database(file || ':memory:');
+  // Set first: switching a new file to WAL takes an exclusive lock, which another process opening
+  // the same new file at the same moment may hold.
+  database.pragma('busy_timeout = 5000');
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
   const readers = file === ':memory:' || file === '' ? 0 : (options.sqliteReaders ?? 0);
   if (readers > 0) {
     // Reads go to the reader threads: the writing connection keeps a page cache for the pages
@@ -159,11 +163,19 @@ function openSqlite(file: string, options: StoreOptions): Store {
   // Planner statistics (bounded sampling, so it is quick even on a large file): without them
   // SQLite picks a wide index range over a selective company or country index.
   database.pragma('analysis_limit = 1000');
-  database.pragma('optimize = 0x10002');
+  // PRAGMA optimize takes the write lock, even when it finds nothing to analyse. Another process
+  // may hold it past the busy timeout (a load's batch; another process's first ANALYZE of a large
+  // file, started at the same moment): then the statistics, which live in the file and are shared
+  // by every process, are left to that process or to a later open, and this one opens all the same.
+  try {
+    database.pragma('optimize = 0x10002');
+  } catch (err) {
+    if (!isSqliteBusy(err)) throw err;
+  }
   const writing = withStatementCache(database);
   // Each reader keeps a smaller page cache and no memory map of its own: the kernel's page cache
   // holds the file once for all of them, where a map per connection would count it once per map.
-  const dialect = readers > 0 ? readingSqliteDialect(writing, { file: path.resolve(file), threads: readers, cacheKb: 65_536, mmapBytes: 0 }) : new SqliteDialect({ database: writing });
+  const dialect = readers > 0 ? readingSqliteDialect(writing, { file: path.resolve(file), threads: readers, cacheKb: 65_536, mmapBytes: 0 }) : new ImmediateSqliteDialect({ database: writing });
   const db = new Kysely<DB>({ dialect, log: slowQueryLog(options) });
   return {
     db,

@@ -25,3 +25,9 @@ export function isStoreUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** SQLite's "database is locked": another connection holds the lock (SQLITE_BUSY and its extended codes). */
+export function isSqliteBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}

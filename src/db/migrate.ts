@@ -23,6 +23,7 @@ import * as m043b from './migrations/043-list-filter-indexes.js';
 import * as m044 from './migrations/044-company-name-vocabulary.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
+import { withStartLock } from './start-lock.js';
 
 type EngineMigration = { up(db: Parameters<Migration['up']>[0], engine: Store['engine']): Promise<void> };
 
@@ -49,7 +50,15 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '044-company-name-vocabulary': m044,
 };
 
-export async function migrate(store: Store): Promise<string[]> {
+/**
+ * Applies the pending migrations under the store's start lock (src/db/start-lock.ts): a process
+ * that finds another migrating waits for it, then finds nothing left to do.
+ */
+export function migrate(store: Store): Promise<string[]> {
+  return withStartLock(store, () => migrateNow(store));
+}
+
+async function migrateNow(store: Store): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};

@@ -8,7 +8,6 @@ import { Piscina } from 'piscina';
 import {
   type CompiledQuery,
   SqliteAdapter,
-  SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
   type DatabaseConnection,
@@ -19,6 +18,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { ReaderSetup, ReadResult, ReadTask } from './sqlite-reader-worker.js';
+import { ImmediateSqliteDriver } from './sqlite-driver.js';
 import { CancelledError, currentFlag, currentSignal } from '../cancel.js';
 
 export interface ReaderOptions {
@@ -80,13 +80,13 @@ class PooledConnection implements DatabaseConnection {
 }
 
 class ReadingDriver implements Driver {
-  readonly writer: SqliteDriver;
+  readonly writer: ImmediateSqliteDriver;
   readonly #pool: Piscina<ReadTask, ReadResult>;
   readonly #database: WritingDatabase;
 
   constructor(database: WritingDatabase, options: ReaderOptions) {
     this.#database = database;
-    this.writer = new SqliteDriver({ database: database as never });
+    this.writer = new ImmediateSqliteDriver({ database: database as never });
     const setup: ReaderSetup = { file: options.file, cacheKb: options.cacheKb, mmapBytes: options.mmapBytes };
     this.#pool = new Piscina<ReadTask, ReadResult>({
       ...workerFile(),
