@@ -18,6 +18,7 @@ import { CUBE_SOURCES, DIM_COLUMN, SORT_COLUMN, type CubeSource, type Dim, type 
 import { analyticRows, idList, idSet, inlineIds, type IdList } from '../../analytics/query.js';
 import { LINES_BY_CODE } from '../../analytics/schema.js';
 import { HEADER_CREDITED, headerColumn } from '../../ingest/rollups.js';
+import { BOUNDED_TOP_MAX, topCandidates } from './bounded-top.js';
 
 export type Metric =
   | 'value_usd' | 'net_weight_kg' | 'quantity' | 'records' | 'companies' | 'unit_value_usd_per_kg'
@@ -59,6 +60,11 @@ export interface AggregateSpec {
   totalsFromRows?: boolean;
   /** Every group, in no order and without a limit: the SQL a caller wraps (`groupedSql`). */
   all?: boolean;
+  /**
+   * A ranked page that need not say how many groups there are: under `top` no count is taken
+   * (`groups` is left out), which at 10M costs as much as a fifth of a pair ranking.
+   */
+  uncounted?: boolean;
 }
 
 export const ONLY_DIMS = ['company', 'partner_company', 'country', 'port', 'customs_office', 'transport_mode'] as const;
@@ -422,12 +428,22 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   const totals = part ? [] : rowTotals(spec, groupBy.length, p.sums);
   if (!part) select.push(...windows(spec, groupBy.length, totals, p.sums));
   let q = sql`select ${sql.join(select)} from ${p.from}`;
-  if (p.where.length) q = sql`${q} where ${sql.join(p.where, sql` and `)}`;
+  const where = !part && !totals.length && boundedTop(spec, plan) ? [...p.where, topCandidates(groupBy.map(p.dimExpr), sql.ref(SUMMED_FROM.value_cents!), p.from, p.where, spec.top!)] : p.where;
+  if (where.length) q = sql`${q} where ${sql.join(where, sql` and `)}`;
   const keys = [...groupBy.map(p.dimExpr), ...partKeys];
   if (keys.length) q = sql`${q} group by ${sql.join(keys)}`;
   if (part) return { query: q as RawBuilder<Record<string, unknown>>, totals };
   q = ordered(spec, q, grouped);
   return { query: q as RawBuilder<Record<string, unknown>>, totals };
+}
+
+/**
+ * Whether a ranking's first groups are summed alone (`topCandidates`): a page of a rollup's groups
+ * by value that needs no count of them (and, said by the caller, no totals over every group).
+ */
+function boundedTop(spec: AggregateSpec, plan: Plan): boolean {
+  const byValue = !spec.sort || (spec.sort.field === 'value_usd' && spec.sort.desc);
+  return plan.source !== null && spec.uncounted === true && !!spec.top && spec.top <= BOUNDED_TOP_MAX && byValue && spec.groupBy.length > 0 && !spec.groupBy.includes('period');
 }
 
 /**
@@ -457,7 +473,7 @@ const HEADER_SUMS = new Set(['weight', 'duty_cents', 'add_duty_cents', 'vat_cent
 function windows(spec: AggregateSpec, groups: number, totals: readonly string[], sums: ReadonlyMap<string, RawBuilder<unknown>>): RawBuilder<unknown>[] {
   if (groups === 0 || spec.all) return [];
   const out: RawBuilder<unknown>[] = [];
-  if (spec.top) out.push(sql`count(*) over () as _groups`);
+  if (spec.top && !spec.uncounted) out.push(sql`count(*) over () as _groups`);
   for (const name of totals) out.push(sql`sum(${sums.get(name)!}) over () as ${sql.id(`_t_${name}`)}`);
   return out;
 }
@@ -722,7 +738,7 @@ export function finish(spec: AggregateSpec, rowsRes: Record<string, unknown>[], 
     : toRow(valueFromRows(spec) ? { ...ungrouped, metrics: ['value_usd'] } : ungrouped, { ...totalsRow, ...windowTotals(rowsRes[0]) }, false);
   withShares(rows, totals, grouped);
   // Without a limit the SQL's rows are every group; under `top` the SQL counted them.
-  const counted = spec.top && grouped ? Number(rowsRes[0]?._groups ?? 0) : undefined;
+  const counted = spec.top && grouped && !spec.uncounted ? Number(rowsRes[0]?._groups ?? 0) : undefined;
   const groups = counted ?? (grouped && !spec.top && !truncated ? rows.length : undefined);
   return { rows, totals, source, truncated, ...(groups !== undefined ? { groups } : {}) };
 }

@@ -113,7 +113,9 @@ type PairDetail = { first: string; last: string; products: { hs_code: string; va
 /**
  * First and last declaration date and the HS6 codes (by value) of each exporter→buyer pair, over the
  * declarations with an item line in `hs` (any line when empty) within the range: one query of the
- * analytic store over the pairs' companies, kept to the pairs asked for.
+ * analytic store, its declarations joined to the pairs themselves. With the pairs' companies and
+ * partners as two lists, every declaration between any of them was joined to its lines too (at 10M,
+ * eight months, a page of 50 pairs: 34,788 declarations for 12,000 of the pairs; 145 -> 105 ms).
  */
 export async function pairDetails(
   db: Kysely<DB>,
@@ -124,24 +126,20 @@ export async function pairDetails(
 ): Promise<Map<string, PairDetail>> {
   const out = new Map<string, PairDetail>();
   if (!pairs.length) return out;
-  const list = (ids: number[]) => idSet([...new Set(ids.map(Number))]);
-  const where = [
-    sql`d.flow = ${flow}`,
-    sql`d.company_id in ${list(pairs.map((p) => p.company_id))}`,
-    sql`d.partner_company_id in ${list(pairs.map((p) => p.partner_company_id))}`,
-  ];
+  const wanted = [...new Map(pairs.map((p) => [`${p.company_id}|${p.partner_company_id}`, p])).values()];
+  const values = sql.join(wanted.map((p) => sql`(${Number(p.company_id)}, ${Number(p.partner_company_id)})`));
+  const where = [sql`d.flow = ${flow}`];
   where.push(...analyticDates(range, (name) => sql.ref(`d.${name}`)));
   if (hs.length) where.push(sql`(${sql.join(hs.map((h) => sql`(i.gtip >= ${h} and i.gtip < ${h + '\uffff'})`), sql` or `)})`);
   // HS6 order within a pair: equal values keep it when the products are ranked.
   const rows = await analyticRows(db, sql`select d.company_id, d.partner_company_id, i.hs6, sum(i.value_usd_cents) as value_cents,
       min(d.registered_at) as first, max(d.registered_at) as last
-    from declarations d join declaration_items i on i.declaration_id = d.id
+    from declarations d join (values ${values}) p(company_id, partner_company_id) on d.company_id = p.company_id and d.partner_company_id = p.partner_company_id
+      join declaration_items i on i.declaration_id = d.id
     where ${sql.join(where, sql` and `)}
     group by d.company_id, d.partner_company_id, i.hs6 order by d.company_id, d.partner_company_id, i.hs6`.compile(db));
-  const wanted = new Set(pairs.map((p) => `${p.company_id}|${p.partner_company_id}`));
   for (const r of rows) {
     const key = `${r.company_id}|${r.partner_company_id}`;
-    if (!wanted.has(key)) continue;
     const first = String(r.first).slice(0, 10);
     const last = String(r.last).slice(0, 10);
     const d = out.get(key) ?? { first, last, products: [] };
