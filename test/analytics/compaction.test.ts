@@ -69,7 +69,7 @@ describe('compaction of the analytic store', () => {
     // Every schema statement is idempotent: a file of the same layout gains the pending table when opened.
     expect(schemaStatements().some((s) => s.includes(PENDING_COMPACTION))).toBe(true);
     const store = await openStore(`sqlite:${path.join(dir, 'rows.sqlite')}`, {
-      analytics: { path: path.join(dir, 'a.duckdb'), loadWholeFrom: 1_000_000, compactAfter: 100 },
+      analytics: { path: path.join(dir, 'a.duckdb'), loadWholeFrom: 1_000_000, compactAfter: 100, waitMs: 60_000 },
     });
     try {
       await migrate(store);
@@ -90,7 +90,8 @@ describe('compaction of the analytic store', () => {
       // The third batch crosses compactAfter (120 ≥ 100): its months and the earlier ones are compacted.
       await writeBatch(store, makeDeclarations(40, 80, 'C'), { batchKey: 'c3', source: 'test' });
       let left = 1;
-      for (let i = 0; i < 100 && left > 0; i++) {
+      // Compaction runs in the background: a loaded machine may take seconds.
+      for (const end = Date.now() + 60_000; Date.now() < end && left > 0; ) {
         await new Promise((r) => setTimeout(r, 50));
         left = Number((await analytics.query(`select count(*) as n from ${PENDING_COMPACTION}`))[0]!.n);
       }
@@ -107,7 +108,7 @@ describe('compaction of the analytic store', () => {
   it('loads whole again, without doubling anything, a store whose load stopped before its batch ids were written', async () => {
     const rows = `sqlite:${path.join(dir, 'rows-load.sqlite')}`;
     const file = path.join(dir, 'load.duckdb');
-    const open = () => openStore(rows, { analytics: { path: file, loadWholeFrom: 10 } });
+    const open = () => openStore(rows, { analytics: { path: file, loadWholeFrom: 10, waitMs: 60_000 } });
     const first = await open();
     await migrate(first);
     await writeBatch(first, makeDeclarations(50, 0, 'L'), { batchKey: 'l1', source: 'test' });

@@ -121,7 +121,7 @@ describe('sorted copies', () => {
   });
 
   it('answer a company question, and verify finds a side that differs from the company rollup', async () => {
-    const store = await openStore(`sqlite:${path.join(dir, 'rows.sqlite')}`, { analytics: { path: path.join(dir, 'a.duckdb'), loadWholeFrom: 10 } });
+    const store = await openStore(`sqlite:${path.join(dir, 'rows.sqlite')}`, { analytics: { path: path.join(dir, 'a.duckdb'), loadWholeFrom: 10, waitMs: 60_000 } });
     try {
       await migrate(store);
       await writeBatch(store, makeDeclarations(60, 0, 'S'), { batchKey: 's1', source: 'test' });
@@ -160,7 +160,7 @@ describe('sorted copies', () => {
   it('answer a customs office or port question from the copies sorted by gateway, which a file without them gets when it opens', async () => {
     const url = `sqlite:${path.join(dir, 'gateways.sqlite')}`;
     const analyticsPath = path.join(dir, 'gateways.duckdb');
-    let store = await openStore(url, { analytics: { path: analyticsPath, loadWholeFrom: 10 } });
+    let store = await openStore(url, { analytics: { path: analyticsPath, loadWholeFrom: 10, waitMs: 60_000 } });
     try {
       await migrate(store);
       await writeBatch(store, makeDeclarations(80, 0, 'G'), { batchKey: 'g1', source: 'test' });
@@ -196,7 +196,7 @@ describe('sorted copies', () => {
       // A file of this layout made before the copies existed: they are filled from their rollups on opening.
       for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY]) await analytics.execute(`drop table ${c.table}`);
       await store.close();
-      store = await openStore(url, { analytics: { path: analyticsPath, loadWholeFrom: 10 } });
+      store = await openStore(url, { analytics: { path: analyticsPath, loadWholeFrom: 10, waitMs: 60_000 } });
       analytics = await analyticsOf(store.db);
       const after = await verifyAnalytics(store.db, analytics);
       expect(after.filter((c) => c.differences > 0)).toEqual([]);
