@@ -40,6 +40,17 @@ export function likePattern(folded: string): string {
   return `%${folded.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/**
+ * Whether the folded text of `column` contains `folded` (itself folded: lower case). On SQLite a
+ * GLOB, which compares bytes where LIKE folds the case of each character first: the same answer on
+ * folded texts, in half the time (a bill's three texts tested: 1.9 against 4 µs). PostgreSQL has no
+ * GLOB, and its trigram indexes answer the LIKE.
+ */
+export function containsFolded(engine: Engine, column: RawBuilder<unknown>, folded: string): RawBuilder<unknown> {
+  if (engine === 'sqlite') return sql`${foldedSql(column)} glob ${`*${folded.replace(/[*?[]/g, (m) => `[${m}]`)}*`}`;
+  return sql`${foldedSql(column)} like ${likePattern(folded)} escape '\\'`;
+}
+
 /** Texts shorter than this have no trigram: the text indexes cannot narrow a search for them. */
 const TRIGRAM = 3;
 

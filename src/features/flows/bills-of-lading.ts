@@ -15,7 +15,7 @@ import {
   BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, countUpTo, inList, prefixes, toBillOfLadingView, whereClause, type BillOfLadingRow,
 } from '../shared/declarations.js';
 import type { Store } from '../../db/connect.js';
-import { foldedSql, likePattern, textIndexPhrase } from '../../db/dialect.js';
+import { containsFolded, textIndexPhrase } from '../../db/dialect.js';
 import type { FlowSpec } from './flow.js';
 
 export interface BillFilter {
@@ -94,10 +94,9 @@ function conditions(f: BillFilter): RawBuilder<unknown>[] {
   return w;
 }
 
-/** Free text as the LIKE the text indexes answer on PostgreSQL (and a scan answers on SQLite). */
-function textLike(q: string): RawBuilder<unknown> {
-  const like = likePattern(q);
-  const cols = ['b.shipper_name', 'b.consignee_name', 'b.goods_description'].map((c) => sql`${foldedSql(sql.ref(c))} like ${like} escape '\\'`);
+/** Free text as the LIKE the text indexes answer on PostgreSQL (and as the GLOB a scan tests on SQLite). */
+function textLike(engine: BillStore['engine'], q: string): RawBuilder<unknown> {
+  const cols = ['b.shipper_name', 'b.consignee_name', 'b.goods_description'].map((c) => containsFolded(engine, sql.ref(c), q));
   return sql`(${sql.join(cols, sql` or `)})`;
 }
 
@@ -250,16 +249,16 @@ export async function listBills(
   const sets = store.engine === 'sqlite' ? gatewaySets(f) : [];
   const { driver, smallest } = await gatewayPlan(store.db, sets, gatewayFew, together);
   // The few thousand bills of a driver at most are tested sooner than the text index lists a word's matches.
-  if (driver) return page(sql`(${driver}) g cross join bills_of_lading b on b.rowid = g.id`, f.q ? [...w, textLike(f.q)] : w); // CROSS JOIN keeps this order
+  if (driver) return page(sql`(${driver}) g cross join bills_of_lading b on b.rowid = g.id`, f.q ? [...w, textLike(store.engine, f.q)] : w); // CROSS JOIN keeps this order
   if (!f.q) return page(bills, w);
   const phrase = textIndexPhrase(store.engine, f.q);
-  if (!phrase) return page(bills, [...w, textLike(f.q)]);
+  if (!phrase) return page(bills, [...w, textLike(store.engine, f.q)]);
   const { n, list: matches } = await idsUpTo(store.db, sql`select rowid as id from bills_of_lading_text where bills_of_lading_text match ${phrase}`, plan.many);
   if (n > plan.many) {
     // A common word: the walk tests it on the bills where the gateways hold, and passes the whole
     // period where those are rare in it (1.26 s for a country with none of the word in ten months at
     // 10M declarations); a gateway's bills read and tested cost about 5 µs each.
-    const tested = [...w, textLike(f.q)];
+    const tested = [...w, textLike(store.engine, f.q)];
     if (smallest && (await countUpTo(store.db, smallest.counted, plan.gatewayRead)) <= plan.gatewayRead) {
       return page(sql`(${smallest.rows}) g cross join bills_of_lading b on b.rowid = g.id`, tested); // CROSS JOIN keeps this order
     }
