@@ -9,7 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.js';
 import { openStore } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { withStartLock } from './db/start-lock.js';
+import { SAY_WAITING, withStartLock } from './db/start-lock.js';
 import { tokenSecretOf, ensureDemoKey } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
 import { printDemoKey } from './demo-key.js';
@@ -26,7 +26,7 @@ export async function runPrimary(config: Config): Promise<void> {
       await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
       return ensureDemoKey(store, config);
     },
-    { onWait: () => console.log('tradeapi: another process is preparing the store; waiting for it') },
+    SAY_WAITING,
   );
   await store.close();
   if (!config.redisUrl) console.log(`tradeapi: ${config.workers} workers without REDIS_URL: rate limits, quota and login throttle are counted per worker`);

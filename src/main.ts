@@ -2,7 +2,7 @@
 // HTTP → graceful stop.
 import { loadConfig, ConfigError } from './config.js';
 import { openStore } from './db/connect.js';
-import { withStartLock } from './db/start-lock.js';
+import { SAY_WAITING, withStartLock } from './db/start-lock.js';
 import { buildApp } from './app.js';
 import { prepareDeps, ensureDemoKey, closeDeps } from './bootstrap.js';
 import { seedIfEmpty } from './synth/seed-if-empty.js';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       const demo = primary ? await ensureDemoKey(store, config) : null;
       return { deps, analytics, demo };
     },
-    { onWait: () => console.log('tradeapi: another process is preparing the store; waiting for it') },
+    SAY_WAITING,
   );
   // Background work runs in one process of a cluster: worker 0.
   const background = primary || config.workerIndex === 0;

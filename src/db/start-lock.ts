@@ -39,6 +39,9 @@ export interface StartLockOptions {
   onWait?: () => void;
 }
 
+/** What a server process says while another prepares the store. */
+export const SAY_WAITING: StartLockOptions = { onWait: () => console.log('tradeapi: another process is preparing the store; waiting for it') };
+
 /** Runs `work` holding the store's start lock (at once if this async context holds it already). */
 export async function withStartLock<T>(store: Store, work: () => Promise<T>, options: StartLockOptions = {}): Promise<T> {
   const outer = held.getStore();
