@@ -1,5 +1,5 @@
 // Applies the migrations in migrations/ in order, each once, recorded in kysely_migration.
-import { sql, Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { sql, Migrator, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, type TableMetadata } from 'kysely';
 import type { Store } from './connect.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-rollups.js';
@@ -74,8 +74,9 @@ async function migrateNow(store: Store): Promise<string[]> {
   // On PostgreSQL the migration tables live in the store's own schema: Kysely otherwise finds
   // another schema's lock table on the search path and skips creating its own.
   const schema = store.engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db: store.db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrateToLatest(migrator);
+  const db = schema ? ownSchemaOnly(store.db, schema) : store.db;
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   // A seed or file load into an empty store that was killed while it deferred index builds
   // (src/ingest/bulk-indexes.ts) left its committed batches without some secondary indexes:
@@ -85,20 +86,27 @@ async function migrateNow(store: Store): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-// Kysely's migrator looks for its tables through the introspector, which lists the tables of every
-// schema in the database, asking for each schema's privileges and each column's sequence by name:
-// a schema or table another store drops meanwhile (stores sharing one database, tests running side
-// by side) fails that listing with 3F000 or 42P01 although nothing is wrong with this store. The
-// listing is read-only and runs before any migration, so such a failure (no migration results) is
-// tried again; a migration's own failure comes with its results and is returned at once.
-const CATALOGUE_RACES = new Set(['3F000', '42P01']);
-
-export async function migrateToLatest(migrator: Pick<Migrator, 'migrateToLatest'>): Promise<Awaited<ReturnType<Migrator['migrateToLatest']>>> {
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await migrator.migrateToLatest();
-    const code = (outcome.error as { code?: unknown } | undefined)?.code;
-    const listing = outcome.results === undefined && typeof code === 'string' && CATALOGUE_RACES.has(code);
-    if (!listing || attempt >= 5) return outcome;
-    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-  }
+// Kysely's migrator looks for its own tables through the introspector, whose PostgreSQL listing
+// reads every table of every schema in the database and asks each column's sequence by name: that
+// takes a lock on each of those tables (a migration waits behind another store's long transaction)
+// and fails when another store drops or alters a table meanwhile (stores sharing one database,
+// test files side by side: 3F000, 42P01, 42703). The migrator is given the store's Kysely with an
+// introspector that lists the store's own schema only, from information_schema, which locks nothing.
+function ownSchemaOnly<D>(db: Kysely<D>, schema: string): Kysely<D> {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string; type: string }>`select table_name as name, table_type as type from information_schema.tables where table_schema = ${schema}`.execute(db);
+    return rows.map((r) => ({ name: r.name, schema, isView: r.type === 'VIEW', columns: [] }));
+  };
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

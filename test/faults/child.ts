@@ -9,7 +9,7 @@ export interface Served {
   exited: Promise<number | null>;
 }
 
-export async function serve(env: Record<string, string>, timeoutMs = 60_000): Promise<Served> {
+export async function serve(env: Record<string, string>, timeoutMs = 180_000): Promise<Served> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     // The analytic store in memory unless the test names a file: parallel test files must not share one.
     env: { ...process.env, PORT: '0', SEED_DECLARATIONS: '0', LOG_LEVEL: 'warn', ANALYTICS_PATH: ':memory:', ...env },

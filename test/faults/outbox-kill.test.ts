@@ -164,5 +164,5 @@ describe('SIGKILL during an ingestion batch [postgres]', () => {
     }
     const batchOf = (r: Received) => expected.get(r.recordIds[0]!);
     expect(new Set([...events.values()].map((c) => batchOf(c[0]!)))).toEqual(new Set(['OKA', 'OKB']));
-  }, 240_000);
+  }, 480_000);
 });

@@ -69,5 +69,5 @@ describe('PostgreSQL restarted under load', () => {
     expect(recoveredAt, 'served again').toBeGreaterThan(0);
     expect(recoveredAt - back).toBeLessThan(5000);
     expect(server.child.exitCode, server.output()).toBeNull();
-  }, 120_000);
+  }, 240_000);
 });

@@ -28,7 +28,7 @@ describe('WORKERS=2 sharing limits through Redis', () => {
   it('accepts N of a limit of N per minute across both workers, and stops cleanly under load', async (ctx) => {
     if (!redis) return ctx.skip();
     const n = 200;
-    server = await serve({ WORKERS: '2', REDIS_URL: redis.url, DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: String(n) }, 90_000);
+    server = await serve({ WORKERS: '2', REDIS_URL: redis.url, DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: String(n) }, 180_000);
     const { port } = server;
     const workers = execFileSync('ps', ['-o', 'args=', '--ppid', String(server.child.pid)]).toString().split('\n').filter((l) => l.includes('src/main.ts'));
     expect(workers.length).toBe(2);
@@ -80,5 +80,5 @@ describe('WORKERS=2 sharing limits through Redis', () => {
       if (a.status !== 200) expect(a.body).toMatch(/"status":"error"/);
     }
     expect(code, server.output()).toBe(0);
-  }, 150_000);
+  }, 300_000);
 });

@@ -33,7 +33,7 @@ describe('graceful shutdown', () => {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 180_000);
       child.stdout.on('data', () => {
         const m = /serving on http:\/\/[\d.]+:(\d+)/.exec(out);
         if (m) {
@@ -66,5 +66,5 @@ describe('graceful shutdown', () => {
     expect(await exited, out).toBe(0);
     await expect(get(port, '/v1/health')).rejects.toThrow();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 90_000);
+  }, 240_000);
 });

@@ -15,7 +15,7 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
   beforeAll(async () => {
     const knowledge = await loadKnowledge(dataDir);
     classifier = buildTariffClassifier(knowledge!, await loadWordNet());
-  }, 120_000);
+  }, 300_000);
 
   it('indexes no evaluation description, verbatim or inside a longer line', () => {
     const evalRows = parse(readFileSync(path.join(dataDir, 'eval/hs-real-descriptions.csv')), { columns: true }) as Array<{ description: string }>;
