@@ -144,8 +144,14 @@ describe('SIGKILL during an ingestion batch [postgres]', () => {
       for (const r of rows) expected.set(Number(r.id), p);
     }
     const deliveredIds = () => new Set(received.flatMap((r) => r.recordIds));
+    const batchOf = (r: Received) => expected.get(r.recordIds[0]!);
+    // record_ids lists at most 1,000 per delivery: batch a's 4,000 never all arrive by id, so the
+    // wait ends once both batches have an event and every record of b arrived, and then lasts one
+    // more pass of the worker, for any second event a batch should not have.
+    const complete = () => new Set(received.map(batchOf)).size === 2 && [...expected].every(([id, b]) => b !== 'OKB' || deliveredIds().has(id));
     const until = Date.now() + 60_000;
-    while (Date.now() < until && [...expected.keys()].some((id) => !deliveredIds().has(id))) await wait(200);
+    while (Date.now() < until && !complete()) await wait(200);
+    await wait(6_000);
     const missing = [...expected.keys()].filter((id) => !deliveredIds().has(id));
     // record_ids lists at most 1,000 per delivery; batch a's count says the rest matched.
     const missingOfB = missing.filter((id) => expected.get(id) === 'OKB');
@@ -162,7 +168,6 @@ describe('SIGKILL during an ingestion batch [postgres]', () => {
         expect(c.recordIds).toEqual(copies[0]!.recordIds);
       }
     }
-    const batchOf = (r: Received) => expected.get(r.recordIds[0]!);
     expect(new Set([...events.values()].map((c) => batchOf(c[0]!)))).toEqual(new Set(['OKA', 'OKB']));
   }, 480_000);
 });
