@@ -11,7 +11,7 @@ import type { DB } from '../db/schema.js';
 import { RAW_TABLES as RAW, ROLLUPS, measuresOf, recomputeSql, type RollupDef } from '../ingest/rollups.js';
 import type { AnalyticStore } from './store.js';
 import { analyticsOf } from './registry.js';
-import { LINES_BY_CODE, PRE_AGGREGATIONS, SORTED_COPIES, type SortedCopy } from './schema.js';
+import { LINES_BY_CODE, PRE_AGGREGATIONS, SORTED_COPIES, combineOf, type PreAggregation, type SortedCopy } from './schema.js';
 
 export interface RollupDifference {
   table: RollupDef['table'];
@@ -165,10 +165,10 @@ export async function verifyAnalytics(db: Kysely<DB>, analytics: AnalyticStore):
     from declarations group by flow, period`.execute(db);
   const engineCounts = await analytics.query('select flow, period, count(*) as records, sum(value_usd_cents) as value_usd_cents from declarations group by flow, period');
   out.push(compare('declarations (row store → analytic store)', ['flow', 'period'], counts, rowCounts.rows, engineCounts));
-  const sums = (t: string, keys: readonly string[], measures: readonly string[]) =>
-    `select ${keys.join(', ')}, ${measures.map((m) => `sum(${m}) as ${m}`).join(', ')} from ${t} as x group by ${keys.join(', ')}`;
+  const sums = (t: string, p: PreAggregation) =>
+    `select ${p.keys.join(', ')}, ${p.measures.map((m) => `${combineOf(p, m)}(${m}) as ${m}`).join(', ')} from ${t} as x group by ${p.keys.join(', ')}`;
   for (const p of PRE_AGGREGATIONS) {
-    const [want, have] = await Promise.all([analytics.query(sums(`(${p.select(RAW)})`, p.keys, p.measures)), analytics.query(sums(p.table, p.keys, p.measures))]);
+    const [want, have] = await Promise.all([analytics.query(sums(`(${p.select(RAW)})`, p)), analytics.query(sums(p.table, p))]);
     out.push(compare(p.table, p.keys, p.measures, want, have));
   }
   for (const c of SORTED_COPIES) out.push(await verifySorted(analytics, c));
