@@ -39,7 +39,7 @@ export const LINES_BY_CODE_COLUMNS: readonly Column[] = [
 const SQL_TYPE: Record<ColumnKind, string> = { int: 'INTEGER', bigint: 'BIGINT', double: 'DOUBLE', text: 'VARCHAR' };
 
 const KEY_KIND: Record<string, ColumnKind> = { period: 'int', company_id: 'bigint', partner_company_id: 'bigint' };
-const MEASURE_KIND = (m: string): ColumnKind => (m.endsWith('_kg') || m === 'quantity' ? 'double' : 'bigint');
+const MEASURE_KIND = (m: string): ColumnKind => (m.endsWith('_kg') || m === 'quantity' ? 'double' : m.endsWith('_day') ? 'int' : 'bigint');
 /** The SQL type of a pre-aggregation's measure column. */
 export const measureType = (m: string): string => SQL_TYPE[MEASURE_KIND(m)];
 
@@ -47,6 +47,12 @@ export interface PreAggregation {
   table: string;
   keys: readonly string[];
   measures: readonly string[];
+  /**
+   * Measures that are the least or greatest value of their rows rather than a sum. Batches only add
+   * declarations, so the extreme of a key's rows is the extreme of its declarations, and a
+   * compaction takes it as it sums the others.
+   */
+  extremes?: Readonly<Record<string, 'min' | 'max'>>;
   /** SELECT of its rows (keys then measures) from these record tables. */
   select(t: RecordTables): string;
 }
@@ -96,10 +102,33 @@ const PAIRS_MONTHLY: PreAggregation = {
     from ${t.declarations} group by all`,
 };
 
-export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY, CODES_MONTHLY, PAIRS_MONTHLY];
+/**
+ * The lines' value by trader, foreign partner, HS6 code and month, with the first and last day of
+ * the month on which a declaration holding such a line was registered: the products and dates of
+ * a page of trading pairs (`listSupplyChainLinks`) from the pairs' rows, where their declarations
+ * joined to their lines read every line of the window. Days as small integers (the month is a key)
+ * cost less to read than dates as text. A missing partner is 0.
+ */
+const PAIR_PRODUCTS_MONTHLY: PreAggregation = {
+  table: 'agg_pair_products_monthly',
+  keys: ['flow', 'period', 'company_id', 'partner_company_id', 'hs6'],
+  measures: ['value_usd_cents', 'first_day', 'last_day'],
+  extremes: { first_day: 'min', last_day: 'max' },
+  select: (t) => `select d.flow, d.period, d.company_id, coalesce(d.partner_company_id, 0) as partner_company_id, i.hs6,
+      sum(i.value_usd_cents) as value_usd_cents, min(substr(d.registered_at, 9, 2)::INTEGER) as first_day, max(substr(d.registered_at, 9, 2)::INTEGER) as last_day
+    from ${t.items} i join ${t.declarations} d on d.id = i.declaration_id group by all`,
+};
+
+export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY, CODES_MONTHLY, PAIRS_MONTHLY, PAIR_PRODUCTS_MONTHLY];
 
 /** The pre-aggregation of the declarations by trader and partner, a source of the aggregate planner. */
 export const PAIRS_BY_MONTH = PAIRS_MONTHLY.table;
+
+/** The pre-aggregation of the lines by trading pair and product, for the details of a page of pairs. */
+export const PAIR_PRODUCTS_BY_MONTH = PAIR_PRODUCTS_MONTHLY.table;
+
+/** How a pre-aggregation's measure combines across the rows of one key: summed, or its least or greatest value. */
+export const combineOf = (p: Pick<PreAggregation, 'extremes'>, m: string): 'sum' | 'min' | 'max' => p.extremes?.[m] ?? 'sum';
 
 /** The pre-aggregation of the lines by 12-digit code, a source of the aggregate planner. */
 export const CODES_BY_MONTH = CODES_MONTHLY.table;

@@ -33,11 +33,20 @@ export const resetUnsorted = (engine: Engine, table: string) => engine.write((w)
 
 /**
  * Replaces the rows of `table` that `where` keeps with their sums by `keys` (one row per key),
- * appended in `order`: exact, since every measure is a sum or a count of declarations. Month
- * compaction and the sorted copies' sorts both regroup this way.
+ * appended in `order`: exact, since every measure is a sum or a count of declarations, or the
+ * least or greatest value of its rows (`combine`). Month compaction and the sorted copies' sorts
+ * both regroup this way.
  */
-export async function regroup(w: Writer, table: string, keys: readonly string[], measures: readonly string[], where: string, order: string): Promise<void> {
-  const sums = measures.map((m) => `sum(${m})::${measureType(m)} as ${m}`).join(', ');
+export async function regroup(
+  w: Writer,
+  table: string,
+  keys: readonly string[],
+  measures: readonly string[],
+  where: string,
+  order: string,
+  combine: (m: string) => 'sum' | 'min' | 'max' = () => 'sum',
+): Promise<void> {
+  const sums = measures.map((m) => `${combine(m)}(${m})::${measureType(m)} as ${m}`).join(', ');
   await w.run(`create or replace temp table regrouped as select ${keys.join(', ')}, ${sums} from ${table} where ${where} group by ${keys.join(', ')}`);
   await w.run(`delete from ${table} where ${where}`);
   await w.run(`insert into ${table} select * from regrouped order by ${order}`);

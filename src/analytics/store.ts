@@ -14,7 +14,7 @@ import { fillSorted, needsSorting, sortAgain } from './sorted.js';
 import { linesNeedSorting, sortLinesAgain } from './lines-by-code.js';
 import { ShipmentCopy } from './shipments.js';
 import {
-  appendStoredRecords, applyBatches, applyStored, batchSignature, committedBatches, compactPending, emptyForLoad, loadAll, steps, summariseLoaded,
+  appendStoredRecords, applyBatches, applyStored, batchSignature, committedBatches, compactPending, emptyForLoad, fillPreAggregation, loadAll, steps, summariseLoaded,
   syncedBatchIds, type RowSource,
 } from './sync.js';
 import type { StoredDeclaration } from '../ingest/rollups.js';
@@ -129,9 +129,14 @@ export class AnalyticStore {
     if (rebuilt) await this.dropDerived();
     const before = new Set((await this.engine.query('select table_name from duckdb_tables() where not temporary')).map((r) => String(r.table_name)));
     for (const s of schemaStatements()) await this.engine.exec(s);
-    // A sorted copy added to this layout: a file that holds the records gets it filled from its
-    // rollup, once, instead of being rebuilt whole (an empty file is filled by its first load).
+    // A pre-aggregation or sorted copy added to this layout: a file that holds the records gets it
+    // filled from them or from its rollup, once, instead of being rebuilt whole (an empty file is
+    // filled by its first load).
     if (meta.size > 0 && !rebuilt) {
+      for (const p of PRE_AGGREGATIONS.filter((x) => !before.has(x.table))) {
+        this.log(`filling ${p.table}, added to this layout, from the records`);
+        await this.engine.bulk(() => fillPreAggregation(this.engine, p));
+      }
       for (const c of SORTED_COPIES.filter((x) => !before.has(x.table))) {
         this.log(`filling ${c.table}, added to this layout, from ${c.source.table}`);
         await this.engine.bulk(() => fillSorted(this.engine, c));

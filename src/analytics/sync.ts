@@ -13,7 +13,7 @@ import type { DB } from '../db/schema.js';
 import { readArrays, type ReadStore } from '../db/read-arrays.js';
 import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type RecordTables, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
-import { DECLARATION_COLUMNS, ITEM_COLUMNS, PENDING_COMPACTION, PRE_AGGREGATIONS, SORTED_COPIES, derivedTables, monthOrder, rollupColumns, type Column } from './schema.js';
+import { DECLARATION_COLUMNS, ITEM_COLUMNS, PENDING_COMPACTION, PRE_AGGREGATIONS, SORTED_COPIES, combineOf, derivedTables, monthOrder, rollupColumns, type Column, type PreAggregation } from './schema.js';
 import { appendSorted, fillSorted, insertSorted, regroup } from './sorted.js';
 import { appendLinesByCode, fillLinesByCode } from './lines-by-code.js';
 
@@ -243,6 +243,12 @@ export async function emptyForLoad(engine: Engine, who: string): Promise<void> {
   });
 }
 
+/** INSERT of a pre-aggregation's rows of one month's records, in the order a month is kept in. */
+const insertMonth = (p: PreAggregation, month: RecordTables) => `insert into ${p.table} select * from (${p.select(month)}) order by ${monthOrder(p.keys)}`;
+
+/** One month's records. */
+const monthOf = (period: unknown): RecordTables => ({ declarations: `(select * from declarations where period = ${Math.trunc(Number(period))})`, items: RAW.items });
+
 /**
  * The second half of a whole load, once the copy of the records holds every declaration of
  * `batches`: every rollup and pre-aggregation computed over the copy, the sorted copies filled,
@@ -256,7 +262,7 @@ export async function summariseLoaded(engine: Engine, batches: readonly { id: nu
   // the month's lines) are worked out once per month for all the line-grain rollups.
   const months = await engine.query('select distinct period from declarations order by period');
   for (const m of months) {
-    const month: RecordTables = { declarations: `(select * from declarations where period = ${Math.trunc(Number(m.period))})`, items: RAW.items };
+    const month = monthOf(m.period);
     await engine.write(async (w) => {
       await w.run(`create or replace temp table item_facts as ${factsSql('item', month)}`);
       for (const def of ROLLUPS) {
@@ -264,7 +270,7 @@ export async function summariseLoaded(engine: Engine, batches: readonly { id: nu
         await w.run(`insert into ${def.table} select * from (${recomputeSql(def, month, from)}) order by ${monthOrder(def.keys)}`);
       }
       await w.run('drop table item_facts');
-      for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} select * from (${p.select(month)}) order by ${monthOrder(p.keys)}`);
+      for (const p of PRE_AGGREGATIONS) await w.run(insertMonth(p, month));
     });
   }
   for (const c of SORTED_COPIES) await fillSorted(engine, c);
@@ -275,6 +281,16 @@ export async function summariseLoaded(engine: Engine, batches: readonly { id: nu
       await w.run(`insert into synced_batches values ${values.join(', ')}`);
     }
   });
+}
+
+/**
+ * Fills a pre-aggregation added to this layout from the records the store holds, a month per
+ * transaction, as a whole load fills it (before batches are applied to it: the store opening).
+ */
+export async function fillPreAggregation(engine: Engine, p: PreAggregation): Promise<void> {
+  for (const m of await engine.query('select distinct period from declarations order by period')) {
+    await engine.write((w) => w.run(insertMonth(p, monthOf(m.period))));
+  }
 }
 
 /**
@@ -350,12 +366,15 @@ export async function appendStoredRecords(w: Writer, batchId: number, stored: re
  * company rollup of 10M declarations is tens of millions of groups), and the writer is never held
  * for long, so batches keep landing in between. Returns the months compacted.
  */
-export async function compactPending(engine: Engine, tables: readonly { table: string; keys: readonly string[]; measures: readonly string[] }[]): Promise<number> {
+export async function compactPending(
+  engine: Engine,
+  tables: readonly { table: string; keys: readonly string[]; measures: readonly string[]; extremes?: PreAggregation['extremes'] }[],
+): Promise<number> {
   const months = await engine.query(`select period from ${PENDING_COMPACTION} order by period`);
   for (const m of months) {
     const period = Math.trunc(Number(m.period));
     await engine.write(async (w) => {
-      for (const t of tables) await regroup(w, t.table, t.keys, t.measures, `period = ${period}`, monthOrder(t.keys));
+      for (const t of tables) await regroup(w, t.table, t.keys, t.measures, `period = ${period}`, monthOrder(t.keys), (m) => combineOf(t, m));
       await w.run(`delete from ${PENDING_COMPACTION} where period = ${period}`);
     });
   }

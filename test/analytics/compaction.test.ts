@@ -65,6 +65,26 @@ describe('compaction of the analytic store', () => {
     }
   });
 
+  it('keeps the least and greatest value of measures that are extremes, summing the others', async () => {
+    const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, readers: 1 });
+    try {
+      await e.exec('create table t (flow VARCHAR, period INTEGER, k VARCHAR, value_usd_cents BIGINT, first_day INTEGER, last_day INTEGER)');
+      await e.exec(`create table ${PENDING_COMPACTION} (period INTEGER primary key)`);
+      // Three batches' rows of one key (days 12-20, 3-9, 15-28) and one of another.
+      await e.exec(`insert into t values ('export', 202401, 'a', 5, 12, 20), ('export', 202401, 'a', 7, 3, 9), ('export', 202401, 'a', 1, 15, 28),
+        ('export', 202401, 'b', 2, 6, 6)`);
+      await e.exec(`insert into ${PENDING_COMPACTION} values (202401)`);
+      const table = { table: 't', keys: ['flow', 'period', 'k'], measures: ['value_usd_cents', 'first_day', 'last_day'], extremes: { first_day: 'min', last_day: 'max' } as const };
+      expect(await compactPending(e, [table])).toBe(1);
+      expect(await e.query('select k, value_usd_cents, first_day, last_day from t order by k')).toEqual([
+        { k: 'a', value_usd_cents: 13, first_day: 3, last_day: 28 },
+        { k: 'b', value_usd_cents: 2, first_day: 6, last_day: 6 },
+      ]);
+    } finally {
+      await e.close();
+    }
+  });
+
   it('records the months batches touch and compacts them once enough declarations arrived, answers unchanged', async () => {
     // Every schema statement is idempotent: a file of the same layout gains the pending table when opened.
     expect(schemaStatements().some((s) => s.includes(PENDING_COMPACTION))).toBe(true);

@@ -9,7 +9,7 @@ import { memo } from '../companies/cache.js';
 import { companyNames } from '../companies/queries.js';
 import { arrayDownload } from '../companies/download.js';
 import { FromTo, Nullable, cents } from './params.js';
-import { pairDetails } from './queries.js';
+import { pairDetails } from './pair-details.js';
 
 const Party = Type.Object({ company_id: Type.Integer(), name: Nullable(Type.String()), country: Nullable(Type.String()) });
 const LinkView = Type.Object({

@@ -1,5 +1,5 @@
-// Query functions of the supply-chain family: trading-pair edges for graph walks and the first and
-// last trade and products of trading pairs (routes and carriers: shipment-summaries.ts).
+// Query functions of the supply-chain family: trading-pair edges for graph walks (a page of pairs'
+// products and dates: pair-details.ts; routes and carriers: shipment-summaries.ts).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
@@ -105,49 +105,5 @@ export async function edgesAlong(db: Kysely<DB>, path: readonly number[], range:
       out.push({ flow: r.flow, company_id: Number(r.company_id), partner_company_id: Number(r.partner_company_id), records: Number(r.records), value_cents: Number(r.value_cents) });
     }
   }
-  return out;
-}
-
-type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };
-
-/**
- * First and last declaration date and the HS6 codes (by value) of each exporter→buyer pair, over the
- * declarations with an item line in `hs` (any line when empty) within the range: one query of the
- * analytic store, its declarations joined to the pairs themselves. With the pairs' companies and
- * partners as two lists, every declaration between any of them was joined to its lines too (at 10M,
- * eight months, a page of 50 pairs: 34,788 declarations for 12,000 of the pairs; 145 -> 105 ms).
- */
-export async function pairDetails(
-  db: Kysely<DB>,
-  flow: 'import' | 'export',
-  pairs: readonly { company_id: number; partner_company_id: number }[],
-  range: DateRange,
-  hs: readonly string[],
-): Promise<Map<string, PairDetail>> {
-  const out = new Map<string, PairDetail>();
-  if (!pairs.length) return out;
-  const wanted = [...new Map(pairs.map((p) => [`${p.company_id}|${p.partner_company_id}`, p])).values()];
-  const values = sql.join(wanted.map((p) => sql`(${Number(p.company_id)}, ${Number(p.partner_company_id)})`));
-  const where = [sql`d.flow = ${flow}`];
-  where.push(...analyticDates(range, (name) => sql.ref(`d.${name}`)));
-  if (hs.length) where.push(sql`(${sql.join(hs.map((h) => sql`(i.gtip >= ${h} and i.gtip < ${h + '\uffff'})`), sql` or `)})`);
-  // HS6 order within a pair: equal values keep it when the products are ranked.
-  const rows = await analyticRows(db, sql`select d.company_id, d.partner_company_id, i.hs6, sum(i.value_usd_cents) as value_cents,
-      min(d.registered_at) as first, max(d.registered_at) as last
-    from declarations d join (values ${values}) p(company_id, partner_company_id) on d.company_id = p.company_id and d.partner_company_id = p.partner_company_id
-      join declaration_items i on i.declaration_id = d.id
-    where ${sql.join(where, sql` and `)}
-    group by d.company_id, d.partner_company_id, i.hs6 order by d.company_id, d.partner_company_id, i.hs6`.compile(db));
-  for (const r of rows) {
-    const key = `${r.company_id}|${r.partner_company_id}`;
-    const first = String(r.first).slice(0, 10);
-    const last = String(r.last).slice(0, 10);
-    const d = out.get(key) ?? { first, last, products: [] };
-    if (first < d.first) d.first = first;
-    if (last > d.last) d.last = last;
-    d.products.push({ hs_code: String(r.hs6), value_cents: Number(r.value_cents) });
-    out.set(key, d);
-  }
-  for (const d of out.values()) d.products.sort((a, b) => b.value_cents - a.value_cents);
   return out;
 }

@@ -1,6 +1,7 @@
 // Supply-chain links are a ranking of exporter → buyer pairs: every page, along the cursors, must be
 // the brute-force ranking of the stored export declarations (pairs with a known buyer, by value,
-// ties by ids), with shares of the whole filtered total.
+// ties by ids), with shares of the whole filtered total, and each pair's products and first and
+// last date those of its declarations with a matching line.
 import { it, expect, beforeAll, afterAll } from 'vitest';
 import { describeEachStore } from '../../helpers/stores.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
@@ -37,8 +38,11 @@ describeEachStore('supply-chain links, page by page', (get) => {
     await t?.close();
   });
 
+  // A bound is a month or a day.
+  const inRange = (d: Decl, q: { from?: string; to?: string }) => (!q.from || d.date >= q.from) && (!q.to || d.date <= (q.to.length > 7 ? q.to : `${q.to}-31`));
+
   function ranking(q: { from?: string; to?: string; hs?: string; country?: string }) {
-    const kept = decls.filter((d) => d.flow === 'export' && (!q.from || d.date >= q.from) && (!q.to || d.date <= `${q.to}-31`) && (!q.country || d.country === q.country));
+    const kept = decls.filter((d) => d.flow === 'export' && inRange(d, q) && (!q.country || d.country === q.country));
     const pairs = new Map<string, { company: number; partner: number; value: number; records: number }>();
     let total = 0;
     for (const d of kept) {
@@ -57,8 +61,27 @@ describeEachStore('supply-chain links, page by page', (get) => {
     return { list, total };
   }
 
+  // A pair's HS6 codes by the value of its matching lines (ties in code order, at most ten) and the
+  // first and last date of its declarations holding one, over the period and product (not the country).
+  function details(q: { from?: string; to?: string; hs?: string }, company: number, partner: number) {
+    const codes = new Map<string, number>();
+    const dates: string[] = [];
+    for (const d of decls) {
+      if (d.flow !== 'export' || d.company !== company || d.partner !== partner || !inRange(d, q)) continue;
+      const lines = d.items.filter((i) => !q.hs || i.gtip.startsWith(q.hs));
+      if (!lines.length) continue;
+      dates.push(d.date);
+      for (const i of lines) codes.set(i.gtip.slice(0, 6), (codes.get(i.gtip.slice(0, 6)) ?? 0) + i.value);
+    }
+    dates.sort();
+    const products = [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10).map(([hs_code, value]) => ({ hs_code, value }));
+    return { products, first: dates[0] ?? null, last: dates.at(-1) ?? null };
+  }
+
+  type Seen = { company: number; partner: number; value: number; records: number; share: number | null; details: ReturnType<typeof details> };
+
   async function walk(qs: URLSearchParams, limit: number) {
-    const seen: { company: number; partner: number; value: number; records: number; share: number | null }[] = [];
+    const seen: Seen[] = [];
     let cursor: string | null = null;
     // A page says how many pairs there are only when it read them all: the last one always does.
     const totals: (number | undefined)[] = [];
@@ -68,9 +91,18 @@ describeEachStore('supply-chain links, page by page', (get) => {
       if (cursor) params.set('cursor', cursor);
       const res = await t.app.inject({ method: 'GET', url: `/v1/supply-chain/links?${params}`, headers: auth });
       expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as { data: { manufacturer: { company_id: number }; buyer: { company_id: number }; value_usd: number; shipments: number; share: number | null }[]; meta: { next_cursor: string | null; total?: number } };
+      type Link = {
+        manufacturer: { company_id: number }; buyer: { company_id: number }; value_usd: number; shipments: number; share: number | null;
+        products: { hs_code: string; value_usd: number }[]; first_date: string | null; last_date: string | null;
+      };
+      const body = res.json() as { data: Link[]; meta: { next_cursor: string | null; total?: number } };
       totals.push(body.meta.total);
-      for (const l of body.data) seen.push({ company: l.manufacturer.company_id, partner: l.buyer.company_id, value: Math.round(l.value_usd * 100), records: l.shipments, share: l.share });
+      for (const l of body.data) {
+        seen.push({
+          company: l.manufacturer.company_id, partner: l.buyer.company_id, value: Math.round(l.value_usd * 100), records: l.shipments, share: l.share,
+          details: { products: l.products.map((p) => ({ hs_code: p.hs_code, value: Math.round(p.value_usd * 100) })), first: l.first_date, last: l.last_date },
+        });
+      }
       cursor = body.meta.next_cursor;
       if (!cursor) break;
     }
@@ -81,9 +113,10 @@ describeEachStore('supply-chain links, page by page', (get) => {
     const r = prng(seed);
     for (let n = 0; n < 10; n++) {
       const q: { from?: string; to?: string; hs?: string; country?: string } = {};
-      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02', '2024-03']);
-      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
-      if (r.next() < 0.3) q.hs = r.pick(['61', '6109', '87']);
+      // Day bounds read whole months and the days at either end apart; a prefix past six digits, the lines.
+      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02', '2024-03', '2024-02-11']);
+      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06', '2024-05-17']);
+      if (r.next() < 0.3) q.hs = r.pick(['61', '6109', '87', '610910', '87032319']);
       if (r.next() < 0.3) q.country = r.pick(['DE', 'US', 'CN']);
       const want = ranking(q);
       const limit = r.pick([1, 3, 7, 50]);
@@ -91,8 +124,9 @@ describeEachStore('supply-chain links, page by page', (get) => {
       const label = `${JSON.stringify(q)} limit ${limit}`;
       expect(got.totals.at(-1), label).toBe(want.list.length);
       for (const t of got.totals) if (t !== undefined) expect(t, label).toBe(want.list.length);
-      expect(got.seen.map(({ share: _s, ...p }) => p), label).toEqual(want.list);
+      expect(got.seen.map(({ share: _s, details: _d, ...p }) => p), label).toEqual(want.list);
       for (const [i, p] of got.seen.entries()) expect(p.share, label).toBeCloseTo(want.list[i]!.value / want.total, 5);
+      for (const p of got.seen) expect(p.details, `${label} ${p.company}→${p.partner}`).toEqual(details(q, p.company, p.partner));
     }
   }
 

@@ -6,9 +6,13 @@ import { vkn } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
-import { edgeRows, edgesAlong, edgesTouching, pairDetails } from '../../../src/features/supply-chain/queries.js';
+import { edgeRows, edgesAlong, edgesTouching } from '../../../src/features/supply-chain/queries.js';
+import { pairDetails } from '../../../src/features/supply-chain/pair-details.js';
 import { tradeSpan } from '../../../src/features/companies/queries.js';
 import { tradePath } from '../../../src/features/supply-chain/params.js';
+import { analyticsOf } from '../../../src/analytics/registry.js';
+import { verifyAnalytics } from '../../../src/analytics/verify.js';
+import { PAIR_PRODUCTS_BY_MONTH } from '../../../src/analytics/schema.js';
 
 const TR = { T1: 11, T2: 12 } as const;
 const FOREIGN = { F1: 'DE', F2: 'FR' } as const;
@@ -153,5 +157,24 @@ describeEachStore('trading-pair queries', (get) => {
     expect(await tradeSpan(db, ids.T1)).toEqual({ first: '2024-01-05', last: '2024-03-31' });
     expect(await tradeSpan(db, ids.F2)).toEqual({ first: '2024-02-01', last: '2024-03-01' });
     expect(await tradeSpan(db, 987_654)).toEqual({ first: null, last: null });
+  });
+
+  // Last: it adds a batch. Until its month is compacted, a key of the pairs by product and month
+  // has a row per batch, whose days are combined as the least and the greatest.
+  it('pair details over two batches of one key, and verify against the records (a wrong day found)', async () => {
+    const { store } = get();
+    await writeBatch(store, [decl('7', 'export', 'T1', 'F1', '2024-01-25', [['610910000011', 10]])], { batchKey: 'pair-queries-2', source: 'test' });
+    const january = await pairDetails(store.db, 'export', [{ company_id: ids.T1, partner_company_id: ids.F1 }], { from: '2024-01-01', to: '2024-01-31' }, []);
+    expect(january.get(`${ids.T1}|${ids.F1}`)).toEqual({ first: '2024-01-05', last: '2024-01-25', products: [{ hs_code: '610910', value_cents: 11_000 }, { hs_code: '620342', value_cents: 5_000 }] });
+    const analytics = await analyticsOf(store.db);
+    const check = async () => (await verifyAnalytics(store.db, analytics)).find((c) => c.table === PAIR_PRODUCTS_BY_MONTH);
+    expect(await check()).toMatchObject({ differences: 0 });
+    const tamper = (by: number) => analytics.execute(`update ${PAIR_PRODUCTS_BY_MONTH} set last_day = last_day + ${by} where period = 202401 and hs6 = '620342'`);
+    await tamper(1);
+    try {
+      expect((await check())?.differences).toBeGreaterThan(0);
+    } finally {
+      await tamper(-1);
+    }
   });
 });

@@ -1,0 +1,86 @@
+// The products and the first and last date of a page of trading pairs (listSupplyChainLinks).
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { DateRange } from '../companies/queries.js';
+import { analyticRows } from '../../analytics/query.js';
+import { PAIR_PRODUCTS_BY_MONTH } from '../../analytics/schema.js';
+import { analyticDates, monthAligned } from '../shared/filters.js';
+import { prefixCondition, splitByMonth, type MonthSplit } from '../shared/aggregate.js';
+
+export type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };
+
+type Pair = { company_id: number; partner_company_id: number };
+type Flow = 'import' | 'export';
+
+/**
+ * First and last declaration date and the HS6 codes (by value, ties in code order) of each
+ * exporter→buyer pair, over the declarations with an item line in `hs` (any line when empty)
+ * within the range. Whole months are read from the pairs' rows of `agg_pair_products_monthly`
+ * (value, first and last date by pair, HS6 and month); days at either end of the range, a range
+ * inside one month, and prefixes past six digits (which HS6 rows cannot tell apart) from the
+ * pairs' declarations joined to their lines, which read every line of the window.
+ */
+export async function pairDetails(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[]): Promise<Map<string, PairDetail>> {
+  if (!pairs.length) return new Map();
+  const wanted = [...new Map(pairs.map((p) => [`${p.company_id}|${p.partner_company_id}`, p])).values()];
+  const split: MonthSplit | null = !hs.every((h) => h.length <= 6) ? null : monthAligned(range) ? { months: range, days: [] } : splitByMonth(range);
+  const parts = split
+    ? [...(split.months ? [fromMonths(db, flow, wanted, split.months, hs)] : []), ...split.days.map((d) => fromRecords(db, flow, wanted, d, hs))]
+    : [fromRecords(db, flow, wanted, range, hs)];
+  return details((await Promise.all(parts)).flat());
+}
+
+/** Rows of (pair, HS6) with value, first and last date, summed per pair and code. */
+function details(rows: readonly Record<string, unknown>[]): Map<string, PairDetail> {
+  const byPair = new Map<string, { first: string; last: string; codes: Map<string, number> }>();
+  for (const r of rows) {
+    const key = `${r.company_id}|${r.partner_company_id}`;
+    const first = String(r.first).slice(0, 10);
+    const last = String(r.last).slice(0, 10);
+    const d = byPair.get(key) ?? { first, last, codes: new Map<string, number>() };
+    if (first < d.first) d.first = first;
+    if (last > d.last) d.last = last;
+    const code = String(r.hs6);
+    d.codes.set(code, (d.codes.get(code) ?? 0) + Number(r.value_cents));
+    byPair.set(key, d);
+  }
+  const out = new Map<string, PairDetail>();
+  for (const [key, d] of byPair) {
+    const products = [...d.codes].map(([hs_code, value_cents]) => ({ hs_code, value_cents }));
+    products.sort((a, b) => b.value_cents - a.value_cents || (a.hs_code < b.hs_code ? -1 : a.hs_code > b.hs_code ? 1 : 0));
+    out.set(key, { first: d.first, last: d.last, products });
+  }
+  return out;
+}
+
+const pairValues = (pairs: readonly Pair[]) => sql.join(pairs.map((p) => sql`(${Number(p.company_id)}, ${Number(p.partner_company_id)})`));
+
+async function fromMonths(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[]) {
+  const where = [sql`a.flow = ${flow}`, ...analyticDates(range, (name) => sql.ref(`a.${name}`))];
+  if (hs.length) where.push(prefixCondition(sql.ref('a.hs6'), [...hs], 6));
+  // The month and the day make the date: YYYYMM * 100 + DD, written as the records' text below.
+  const rows = await analyticRows(db, sql`select a.company_id, a.partner_company_id, a.hs6, sum(a.value_usd_cents) as value_cents,
+      min(a.period * 100 + a.first_day) as first, max(a.period * 100 + a.last_day) as last
+    from ${sql.table(PAIR_PRODUCTS_BY_MONTH)} a join (values ${pairValues(pairs)}) p(company_id, partner_company_id)
+      on a.company_id = p.company_id and a.partner_company_id = p.partner_company_id
+    where ${sql.join(where, sql` and `)} group by a.company_id, a.partner_company_id, a.hs6`.compile(db));
+  const iso = (d: unknown) => String(d).replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+  return rows.map((r) => ({ ...r, first: iso(r.first), last: iso(r.last) }));
+}
+
+/**
+ * The pairs' declarations joined to the pairs themselves, then to their lines. With the pairs'
+ * companies and partners as two lists, every declaration between any of them was joined to its
+ * lines too (at 10M, eight months, a page of 50 pairs: 34,788 declarations for 12,000 of the
+ * pairs; 145 -> 105 ms).
+ */
+function fromRecords(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[]) {
+  const where = [sql`d.flow = ${flow}`, ...analyticDates(range, (name) => sql.ref(`d.${name}`))];
+  if (hs.length) where.push(sql`(${sql.join(hs.map((h) => sql`(i.gtip >= ${h} and i.gtip < ${h + '\uffff'})`), sql` or `)})`);
+  return analyticRows(db, sql`select d.company_id, d.partner_company_id, i.hs6, sum(i.value_usd_cents) as value_cents,
+      min(d.registered_at) as first, max(d.registered_at) as last
+    from declarations d join (values ${pairValues(pairs)}) p(company_id, partner_company_id) on d.company_id = p.company_id and d.partner_company_id = p.partner_company_id
+      join declaration_items i on i.declaration_id = d.id
+    where ${sql.join(where, sql` and `)}
+    group by d.company_id, d.partner_company_id, i.hs6`.compile(db));
+}
