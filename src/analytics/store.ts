@@ -72,6 +72,9 @@ interface Feeding {
 const COMPACT_AFTER = 20_000;
 
 
+// The metadata key that marks a table being filled (`filling`), followed by the table's name.
+const FILLING = 'filling:';
+
 export class AnalyticStore {
   private synced = new Set<number>();
   private maxSynced = 0;
@@ -131,22 +134,40 @@ export class AnalyticStore {
     for (const s of schemaStatements()) await this.engine.exec(s);
     // A pre-aggregation or sorted copy added to this layout: a file that holds the records gets it
     // filled from them or from its rollup, once, instead of being rebuilt whole (an empty file is
-    // filled by its first load).
+    // filled by its first load). A fill commits a month or a range at a time, so it is marked in the
+    // metadata while it runs: a process stopped during it leaves the mark, and the next open
+    // empties the table and fills it again rather than answering from part of it.
+    const unfinished = new Set([...meta.keys()].filter((k) => k.startsWith(FILLING)).map((k) => k.slice(FILLING.length)));
+    const toFill = (table: string) => !before.has(table) || unfinished.has(table);
     if (meta.size > 0 && !rebuilt) {
-      for (const p of PRE_AGGREGATIONS.filter((x) => !before.has(x.table))) {
+      for (const p of PRE_AGGREGATIONS.filter((x) => toFill(x.table))) {
         this.log(`filling ${p.table}, added to this layout, from the records`);
-        await this.engine.bulk(() => fillPreAggregation(this.engine, p));
+        await this.filling(p.table, () => fillPreAggregation(this.engine, p));
       }
-      for (const c of SORTED_COPIES.filter((x) => !before.has(x.table))) {
+      for (const c of SORTED_COPIES.filter((x) => toFill(x.table))) {
         this.log(`filling ${c.table}, added to this layout, from ${c.source.table}`);
-        await this.engine.bulk(() => fillSorted(this.engine, c));
+        await this.filling(c.table, () => fillSorted(this.engine, c));
       }
+    } else if (unfinished.size) {
+      // A new or rebuilt file: its first load fills every table.
+      await this.engine.exec(`delete from analytic_meta where key like '${FILLING}%'`);
     }
     await this.engine.write(async (w) => {
       await w.run("insert or replace into analytic_meta values ('schema', ?)", [SCHEMA_VERSION]);
       await w.run("insert or replace into analytic_meta values ('row_store', ?)", [source]);
     });
     await this.loadSynced();
+  }
+
+  /** Empties `table` and runs `fill`, marked as unfinished in the metadata until it returns. */
+  private async filling(table: string, fill: () => Promise<void>): Promise<void> {
+    const key = `${FILLING}${table}`;
+    await this.engine.write(async (w) => {
+      await w.run('insert or replace into analytic_meta values (?, ?)', [key, new Date().toISOString()]);
+      await w.run(`delete from ${table}`);
+    });
+    await this.engine.bulk(fill);
+    await this.engine.write((w) => w.run('delete from analytic_meta where key = ?', [key]));
   }
 
   private async loadSynced(): Promise<void> {
