@@ -48,14 +48,17 @@ const keyOf = (dim: RankDim, r: Record<string, unknown>) => String(dim === 'hs' 
 
 export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, top: number, hsLevel = 6): Promise<Ranking> {
   const spec = { groupBy: [dim], hsLevel, metrics: ['value_usd' as const] };
-  const cur = await aggregate(db, { ...spec, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top });
+  // Only the total value is shown, which the groups' values sum to: no totals query of weights or
+  // declarations.
+  const current = aggregate(db, { ...spec, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top, totalsFromRows: true });
   // Each comparison window is one query: every key's value (countries or codes split the records,
-  // so their sum is the window's total), of which the ranked keys are looked up.
-  const compare = async (cw: Window) => {
-    const res = await aggregate(db, { ...spec, filters: withWindow(f, cw), maxRows: 1_000_000, totalsFromRows: true });
-    return [res, res] as const;
-  };
-  const [[prev, prevTotal], [ago, agoTotal]] = await Promise.all([compare(previousWindow(w)), compare(yearAgoWindow(w))]);
+  // so their sum is the window's total), of which the ranked keys are looked up. A window of twelve
+  // months is its own year-ago window too (the default window), read once.
+  const compare = (cw: Window) => aggregate(db, { ...spec, filters: withWindow(f, cw), maxRows: 1_000_000, totalsFromRows: true });
+  const pw = previousWindow(w);
+  const aw = yearAgoWindow(w);
+  const previous = compare(pw);
+  const [cur, prev, ago] = await Promise.all([current, previous, pw.from === aw.from && pw.to === aw.to ? previous : compare(aw)]);
   const lookup = (res: typeof prev) => new Map(res.rows.map((r) => [keyOf(dim, r), Number(r.value_usd)]));
   const prevBy = lookup(prev);
   const agoBy = lookup(ago);
@@ -78,8 +81,8 @@ export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, 
     };
   });
   const total = Number(cur.totals.value_usd ?? 0);
-  const prevSum = Number(prevTotal.totals.value_usd ?? 0);
-  const agoSum = Number(agoTotal.totals.value_usd ?? 0);
+  const prevSum = Number(prev.totals.value_usd ?? 0);
+  const agoSum = Number(ago.totals.value_usd ?? 0);
   return {
     rows,
     totals: { value_usd: total, previous_value_usd: prevSum, year_ago_value_usd: agoSum, growth_vs_previous: ratio(change(total, prevSum)), growth_yoy: ratio(change(total, agoSum)) },
