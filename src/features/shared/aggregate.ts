@@ -686,11 +686,12 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
 /**
  * A grouped spec's SQL for the analytic store, every group in no order: columns `g0`… in `groupBy`
  * order and `value_cents`. For a caller that joins or ranks the groups in the engine instead of
- * reading them all (the planner still picks the source). `q` is not resolved here.
+ * reading them all (the planner still picks the source). `q` is not resolved here: with one, the
+ * caller passes its companies (`companiesMatching`).
  */
-export function groupedSql(spec: AggregateSpec): RawBuilder<Record<string, unknown>> {
-  if (!spec.groupBy.length || spec.filters.q) throw new Error('groupedSql takes a grouped spec without q');
-  return compose({ ...spec, all: true, top: null, sort: null }, true, null).built.query;
+export function groupedSql(spec: AggregateSpec, qIds: QCompanies = null): RawBuilder<Record<string, unknown>> {
+  if (!spec.groupBy.length || (spec.filters.q && !qIds)) throw new Error('groupedSql takes a grouped spec, and the companies q names');
+  return compose({ ...spec, all: true, top: null, sort: null }, true, qIds).built.query;
 }
 
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {
