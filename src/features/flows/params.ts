@@ -97,8 +97,9 @@ export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf:
   } else {
     [cur, before] = await Promise.all([
       aggregate(db, spec),
-      // No `top` for the previous period: a group may rank differently there.
-      prev ? aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: 10_000 }) : null,
+      // No `top` for the previous period: a group may rank differently there. Of its groups only
+      // the values are shown; its totals are every metric's.
+      prev ? aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: 10_000, valueRows: true }) : null,
     ]);
   }
   if (!before || !prev) return { ...cur, previous: null };

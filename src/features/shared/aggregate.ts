@@ -65,6 +65,12 @@ export interface AggregateSpec {
    * (`groups` is left out), which at 10M costs as much as a fifth of a pair ranking.
    */
   uncounted?: boolean;
+  /**
+   * The rows are read for their value alone (the groups' other metrics are not summed, and read
+   * as 0), ordered by value; the totals are every metric's, as without it. A breakdown's previous
+   * period: each group's value and the period's totals.
+   */
+  valueRows?: boolean;
 }
 
 export const ONLY_DIMS = ['company', 'partner_company', 'country', 'port', 'customs_office', 'transport_mode'] as const;
@@ -412,7 +418,8 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   const p = pieces(spec, plan, qIds);
   const ms = new Set(spec.metrics);
   const select: RawBuilder<unknown>[] = groupBy.map((d, i) => sql`${p.dimExpr(d)} as ${sql.id(`g${i}`)}`);
-  select.push(...p.measures);
+  // The totals' windows sum the source's columns themselves, not the groups' columns.
+  select.push(...(spec.valueRows && grouped && !part && !spec.sort ? [sql`${p.sums.get('value_cents')!} as value_cents`] : p.measures));
   const partKeys: RawBuilder<unknown>[] = [];
   if (part) {
     // A declaration lies in one part and has one trader and one partner, so the parts' record

@@ -403,6 +403,14 @@ describeEachStore('import and export data', (get) => {
         expect(cents(r.value_usd_prev), `${path} ${r.hs_code}`).toBe(p);
       }
       if (hs) expect(cents((body.meta as { previous_totals: { value_usd: number } }).previous_totals.value_usd), path).toBe(lines.reduce((a, i) => a + i.value, 0));
+      // The whole previous period's totals: the lines' figures under a product filter, the
+      // declarations' own weights without one.
+      const before = exportsOf().filter((d) => d.date >= '2024-01-01' && d.date < '2024-04-01' && (!hs || d.items.some((i) => i.gtip.startsWith(hs))));
+      const t = (body.meta as { previous_totals: Record<string, number> }).previous_totals;
+      expect(cents(t.value_usd), path).toBe(lines.reduce((a, i) => a + i.value, 0));
+      close(t.net_weight_kg, hs ? lines.reduce((a, i) => a + i.weight, 0) : before.reduce((a, d) => a + d.weight, 0));
+      close(t.quantity, lines.reduce((a, i) => a + i.qty, 0));
+      expect(t.records, path).toBe(before.length);
     }
     const chapters = await ok('/v1/exports/by-product?hs_level=2');
     expect(chapters.data.find((r) => r.hs_code === '61')?.description_en).toBeTruthy();

@@ -242,6 +242,30 @@ describeEachStore('aggregate engine', (get) => {
     expect((await companiesMatching(get().store.db, 'a')).table).toMatch(/^id_sets\./);
   });
 
+  it('reads rows for their value alone with the totals of every metric (valueRows)', async () => {
+    const { db } = get().store;
+    const r = prng(31);
+    for (let n = 0; n < 30; n++) {
+      const q: FilterQuery = {};
+      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02', '2024-01-10']);
+      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
+      if (r.next() < 0.3) q.hs = r.pick(['61', '8703']);
+      if (r.next() < 0.3) q.port = r.pick(['TRMER', 'TRALI']);
+      if (r.next() < 0.2) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((w) => w.length > 3), 'a']);
+      const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
+      const groupBy = r.pick<Dim[]>([['hs'], ['period'], ['country'], ['company']]);
+      const metrics = r.pick<Metric[]>([['value_usd', 'net_weight_kg', 'records', 'unit_value_usd_per_kg', 'quantity'], ['value_usd', 'records', 'customs_duty_usd']]);
+      const spec: AggregateSpec = { filters, groupBy, metrics, hsLevel: r.pick([2, 6, 10]), maxRows: 10_000 };
+      const full = await aggregate(db, spec);
+      const lean = await aggregate(db, { ...spec, valueRows: true });
+      const label = JSON.stringify({ q, groupBy, metrics, hsLevel: spec.hsLevel });
+      expect(lean.totals, label).toEqual(full.totals);
+      const values = (res: typeof full) => res.rows.map((row) => [row.hs_code ?? row.period ?? row.country ?? row.company_id, row.value_usd, row.share]);
+      expect(values(lean), label).toEqual(values(full));
+      await expectBrute(spec, label);
+    }
+  });
+
   it('names every company on either side of the matching records', async () => {
     const { db } = get().store;
     for (const q of [{}, { hs: '61' }, { country: 'DE' }, { from: '2024-02', to: '2024-04' }] as FilterQuery[]) {
