@@ -72,7 +72,11 @@ const ONLY_FIELD: Record<OnlyDim, string> = {
   company: 'company_id', partner_company: 'partner_company_id', country: 'country', port: 'port', customs_office: 'customs_office', transport_mode: 'transport_mode',
 };
 
-export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf: (r: AggRow) => string) {
+/**
+ * `previousTotals: false`: the caller shows no totals of the previous period (a ranking), which
+ * are then not read when the groups shown are read alone (`previous.totals` is null).
+ */
+export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf: (r: AggRow) => string, opts: { previousTotals?: boolean } = {}) {
   const prev = previousPeriod(spec.filters);
   const dim = spec.groupBy.length === 1 ? (ONLY_DIMS as readonly string[]).includes(spec.groupBy[0]!) ? (spec.groupBy[0] as OnlyDim) : null : null;
   let cur: AggregateResult;
@@ -82,17 +86,20 @@ export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf:
     // The previous period of the groups shown, and only those: a group may rank differently there,
     // and a ranking's groups are few of thousands. Its totals are the whole period's, asked alone.
     const previous = { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null };
-    const [shown, whole] = await Promise.all([aggregate(db, spec), aggregate(db, { ...previous, groupBy: [] })]);
+    const [shown, whole] = await Promise.all([aggregate(db, spec), opts.previousTotals === false ? null : aggregate(db, { ...previous, groupBy: [] })]);
     cur = shown;
-    beforeTotals = whole.totals;
+    beforeTotals = whole?.totals ?? null;
     const field = ONLY_FIELD[dim];
     const values = cur.rows.map((r) => (dim === 'partner_company' ? Number(r[field] ?? 0) : r[field])).filter((v): v is string | number => v !== null && v !== undefined);
-    before = await aggregate(db, { ...previous, maxRows: values.length + 1, only: { dim, values } });
+    // Only the groups' values are read back: a value alone needs no weights or declarations summed,
+    // and any source holding the dimension answers it exactly.
+    before = await aggregate(db, { ...previous, metrics: ['value_usd'], maxRows: values.length + 1, only: { dim, values } });
   } else {
     [cur, before] = await Promise.all([
       aggregate(db, spec),
-      // No `top` for the previous period: a group may rank differently there.
-      prev ? aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: 10_000 }) : null,
+      // No `top` for the previous period: a group may rank differently there. Of its groups only
+      // the values are shown; its totals are every metric's.
+      prev ? aggregate(db, { ...spec, filters: { ...spec.filters, ...prev }, top: null, sort: null, maxRows: 10_000, valueRows: true }) : null,
     ]);
   }
   if (!before || !prev) return { ...cur, previous: null };
@@ -101,7 +108,8 @@ export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf:
     const p = prevByKey.get(keyOf(r)) ?? 0;
     return { ...r, value_usd_prev: p, change: change(Number(r.value_usd ?? 0), p) };
   });
-  return { ...cur, rows, previous: { period: prev, totals: beforeTotals ?? before.totals } };
+  const totals = opts.previousTotals === false ? null : (beforeTotals ?? before.totals);
+  return { ...cur, rows, previous: { period: prev, totals } };
 }
 
 /** JSON rows, or the same rows as a CSV/NDJSON download when asked for. */

@@ -49,7 +49,7 @@ function rankingOp(fs: FlowSpec, who: 'traders' | 'partners'): Operation {
       const db = deps.store.db;
       const keyOf = (r: AggRow) => String(r[idField]);
       const [res, source] = await Promise.all([
-        withComparison(db, { filters, groupBy: [dim], metrics: METRICS, top, sort: aggSort(query.sort) }, keyOf),
+        withComparison(db, { filters, groupBy: [dim], metrics: METRICS, top, sort: aggSort(query.sort) }, keyOf, { previousTotals: false }),
         sourceMeta(db),
       ]);
       const names = await companiesById(db, res.rows.map((r) => Number(r[idField] ?? 0)));

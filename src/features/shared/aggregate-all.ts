@@ -48,7 +48,7 @@ export function groupSpecs(specs: readonly (AggregateSpec | null)[]): number[][]
     else byKey.set(key, [...(byKey.get(key) ?? []), index]);
   });
   const together: number[][] = [];
-  for (const group of byKey.values()) {
+  for (const group of [...byKey.values()].flatMap((g) => oneDepth(specs, g))) {
     // Members that count declarations must count them from the same column (a product's depth
     // decides which); those that do not count them join the first such set ('by flow with
     // declarations' and 'top countries by value' of a company profile are one query, not three).
@@ -72,9 +72,32 @@ export function groupSpecs(specs: readonly (AggregateSpec | null)[]): number[][]
 }
 
 /**
+ * The members of a group split so that in each part the members grouping by period read it at one
+ * frequency and those grouping by product at one depth: a shared query has one expression for
+ * each. Members not grouping by them join any part (a country's top products at four digits and
+ * its top traders are one query).
+ */
+function oneDepth(specs: readonly (AggregateSpec | null)[], group: number[]): number[][] {
+  const parts: { freq?: string; level?: number; members: number[] }[] = [];
+  for (const i of group) {
+    const s = specs[i]!;
+    const freq = s.groupBy.includes('period') ? (s.freq ?? 'month') : undefined;
+    const level = s.groupBy.includes('hs') ? (s.hsLevel ?? 6) : undefined;
+    const part = parts.find((p) => (!freq || !p.freq || p.freq === freq) && (!level || !p.level || p.level === level));
+    if (!part) parts.push({ freq, level, members: [i] });
+    else {
+      part.freq ??= freq;
+      part.level ??= level;
+      part.members.push(i);
+    }
+  }
+  return parts.map((p) => p.members);
+}
+
+/**
  * Specs with the same key are answered by one query: the same filters on the same source, read
- * the same way (header or line figures, the same month and code depth; the records column is
- * matched in groupSpecs).
+ * the same way (header or line figures; the records column is matched in groupSpecs, the month
+ * and code depth of the groupings in oneDepth).
  * Null: the spec runs alone (raw records, parts split by month, traders counted, restricted groups,
  * or totals a grouped spec cannot take from the shared query).
  */
@@ -86,14 +109,17 @@ function setKey(spec: AggregateSpec, plan: Plan): string | null {
     const totals = planAggregate(ungroupedOf(spec));
     if (totals.source?.table !== plan.source.table || totals.headerFigures !== plan.headerFigures || totals.recordsColumn !== plan.recordsColumn) return null;
   }
-  return JSON.stringify([spec.filters, plan.source.table, plan.headerFigures, spec.freq ?? 'month', spec.hsLevel ?? 6]);
+  return JSON.stringify([spec.filters, plan.source.table, plan.headerFigures]);
 }
 
 async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Promise<AggregateResult[]> {
   const first = members[0]!.spec;
   const qIds: QCompanies = first.filters.q ? await companiesMatching(db, first.filters.q) : null;
   const metrics = [...new Set(members.flatMap((m) => m.spec.metrics))];
-  const p = pieces({ ...first, metrics }, plan, qIds);
+  // The period and product expressions of the members grouping by them (one of each: oneDepth).
+  const freq = members.find((m) => m.spec.groupBy.includes('period'))?.spec.freq;
+  const hsLevel = members.find((m) => m.spec.groupBy.includes('hs'))?.spec.hsLevel;
+  const p = pieces({ ...first, metrics, freq, hsLevel }, plan, qIds);
   // Every dimension any member groups by, once, as column k<j>.
   const dims: Dim[] = [...new Set(members.flatMap((m) => m.spec.groupBy))];
   const k = (d: Dim) => sql.id(`k${dims.indexOf(d)}`);

@@ -65,6 +65,12 @@ export interface AggregateSpec {
    * (`groups` is left out), which at 10M costs as much as a fifth of a pair ranking.
    */
   uncounted?: boolean;
+  /**
+   * The rows are read for their value alone (the groups' other metrics are not summed, and read
+   * as 0), ordered by value; the totals are every metric's, as without it. A breakdown's previous
+   * period: each group's value and the period's totals.
+   */
+  valueRows?: boolean;
 }
 
 export const ONLY_DIMS = ['company', 'partner_company', 'country', 'port', 'customs_office', 'transport_mode'] as const;
@@ -412,7 +418,8 @@ function build(spec: AggregateSpec, plan: Plan, grouped: boolean, qIds: QCompani
   const p = pieces(spec, plan, qIds);
   const ms = new Set(spec.metrics);
   const select: RawBuilder<unknown>[] = groupBy.map((d, i) => sql`${p.dimExpr(d)} as ${sql.id(`g${i}`)}`);
-  select.push(...p.measures);
+  // The totals' windows sum the source's columns themselves, not the groups' columns.
+  select.push(...(spec.valueRows && grouped && !part && !spec.sort ? [sql`${p.sums.get('value_cents')!} as value_cents`] : p.measures));
   const partKeys: RawBuilder<unknown>[] = [];
   if (part) {
     // A declaration lies in one part and has one trader and one partner, so the parts' record
@@ -686,11 +693,12 @@ function compose(spec: AggregateSpec, grouped: boolean, qIds: QCompanies): { bui
 /**
  * A grouped spec's SQL for the analytic store, every group in no order: columns `g0`… in `groupBy`
  * order and `value_cents`. For a caller that joins or ranks the groups in the engine instead of
- * reading them all (the planner still picks the source). `q` is not resolved here.
+ * reading them all (the planner still picks the source). `q` is not resolved here: with one, the
+ * caller passes its companies (`companiesMatching`).
  */
-export function groupedSql(spec: AggregateSpec): RawBuilder<Record<string, unknown>> {
-  if (!spec.groupBy.length || spec.filters.q) throw new Error('groupedSql takes a grouped spec without q');
-  return compose({ ...spec, all: true, top: null, sort: null }, true, null).built.query;
+export function groupedSql(spec: AggregateSpec, qIds: QCompanies = null): RawBuilder<Record<string, unknown>> {
+  if (!spec.groupBy.length || (spec.filters.q && !qIds)) throw new Error('groupedSql takes a grouped spec, and the companies q names');
+  return compose({ ...spec, all: true, top: null, sort: null }, true, qIds).built.query;
 }
 
 export async function aggregate(db: Kysely<DB>, spec: AggregateSpec): Promise<AggregateResult> {

@@ -1,12 +1,13 @@
 // Partner and product rankings: the window's top groups by value with their share of the filtered
 // total, and the same groups' values in the previous period of the same length and a year earlier.
 import { Type } from 'typebox';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { aggregate } from '../shared/aggregate.js';
+import { analyticRows } from '../../analytics/query.js';
+import { aggregate, companiesMatching, groupedSql } from '../shared/aggregate.js';
 import type { Filters } from '../shared/filters.js';
 import { change } from '../../domain/stats/index.js';
-import { previousWindow, yearAgoWindow, type Window } from './periods.js';
+import { isMonthAligned, monthIndex, previousWindow, yearAgoWindow, type Window } from './periods.js';
 import { ratio, withWindow } from './params.js';
 
 export type RankDim = 'country' | 'hs';
@@ -46,24 +47,22 @@ export interface Ranking {
 
 const keyOf = (dim: RankDim, r: Record<string, unknown>) => String(dim === 'hs' ? r.hs_code : r.country);
 
+/** Every key's value in a comparison window, and the window's total value. */
+interface Compared {
+  values: Map<string, number>;
+  total: number;
+}
+
 export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, top: number, hsLevel = 6): Promise<Ranking> {
-  const spec = { groupBy: [dim], hsLevel, metrics: ['value_usd' as const] };
-  const cur = await aggregate(db, { ...spec, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top });
-  // Each comparison window is one query: every key's value (countries or codes split the records,
-  // so their sum is the window's total), of which the ranked keys are looked up.
-  const compare = async (cw: Window) => {
-    const res = await aggregate(db, { ...spec, filters: withWindow(f, cw), maxRows: 1_000_000, totalsFromRows: true });
-    return [res, res] as const;
-  };
-  const [[prev, prevTotal], [ago, agoTotal]] = await Promise.all([compare(previousWindow(w)), compare(yearAgoWindow(w))]);
-  const lookup = (res: typeof prev) => new Map(res.rows.map((r) => [keyOf(dim, r), Number(r.value_usd)]));
-  const prevBy = lookup(prev);
-  const agoBy = lookup(ago);
+  // Only the total value is shown, which the groups' values sum to: no totals query of weights or
+  // declarations.
+  const current = aggregate(db, { groupBy: [dim], hsLevel, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top, totalsFromRows: true });
+  const [cur, [prevBy, agoBy]] = await Promise.all([current, comparisons(db, f, dim, hsLevel, previousWindow(w), yearAgoWindow(w))]);
   const rows = cur.rows.map((r, i): RankedRow => {
     const key = keyOf(dim, r);
     const value = Number(r.value_usd);
-    const p = prevBy.get(key) ?? 0;
-    const a = agoBy.get(key) ?? 0;
+    const p = prevBy.values.get(key) ?? 0;
+    const a = agoBy.values.get(key) ?? 0;
     return {
       key,
       rank: i + 1,
@@ -78,10 +77,48 @@ export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, 
     };
   });
   const total = Number(cur.totals.value_usd ?? 0);
-  const prevSum = Number(prevTotal.totals.value_usd ?? 0);
-  const agoSum = Number(agoTotal.totals.value_usd ?? 0);
+  const prevSum = prevBy.total;
+  const agoSum = agoBy.total;
   return {
     rows,
     totals: { value_usd: total, previous_value_usd: prevSum, year_ago_value_usd: agoSum, growth_vs_previous: ratio(change(total, prevSum)), growth_yoy: ratio(change(total, agoSum)) },
   };
+}
+
+/**
+ * The previous and year-ago windows' values. Each window alone is one query: every key's value
+ * (countries or codes split the records, so their sum is the window's total), of which the ranked
+ * keys are looked up. Whole months that overlap or touch (a window of six months or more) are one
+ * read of the months from the first to the last, grouped by key and month, each month's value
+ * credited to the windows holding it: the months they share are read once (a window of twelve
+ * months is its own year-ago window).
+ */
+async function comparisons(db: Kysely<DB>, f: Filters, dim: RankDim, hsLevel: number, a: Window, b: Window): Promise<[Compared, Compared]> {
+  const [first, last] = a.from <= b.from ? [a, b] : [b, a];
+  const joined = isMonthAligned(a) && isMonthAligned(b) && monthIndex(last.from) <= monthIndex(first.to) + 1;
+  if (!joined) {
+    const alone = async (cw: Window): Promise<Compared> => {
+      const res = await aggregate(db, { groupBy: [dim], hsLevel, metrics: ['value_usd'], filters: withWindow(f, cw), maxRows: 1_000_000, totalsFromRows: true });
+      return { values: new Map(res.rows.map((r) => [keyOf(dim, r), Number(r.value_usd)])), total: Number(res.totals.value_usd ?? 0) };
+    };
+    return Promise.all([alone(a), alone(b)]);
+  }
+  const span: Window = { from: first.from, to: a.to > b.to ? a.to : b.to };
+  const qIds = f.q ? await companiesMatching(db, f.q) : null;
+  const months = groupedSql({ groupBy: [dim, 'period'], hsLevel, metrics: ['value_usd'], filters: withWindow(f, span) }, qIds);
+  // The period key of a month as the rollups hold it (YYYYMM).
+  const key = (date: string) => Number(date.slice(0, 4)) * 100 + Number(date.slice(5, 7));
+  const within = (cw: Window) => sql`case when g1 >= ${key(cw.from)} and g1 <= ${key(cw.to)} then value_cents else 0 end`;
+  const rows = await analyticRows(db, sql`select g0, sum(${within(a)}) as a, sum(${within(b)}) as b from (${months}) months group by g0`.compile(db));
+  const of = (column: 'a' | 'b'): Compared => {
+    const values = new Map<string, number>();
+    let cents = 0;
+    for (const r of rows) {
+      const c = Number(r[column] ?? 0);
+      cents += c;
+      if (c !== 0) values.set(String(r.g0), c / 100);
+    }
+    return { values, total: cents / 100 };
+  };
+  return [of('a'), of('b')];
 }

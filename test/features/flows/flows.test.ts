@@ -12,6 +12,8 @@ import { invalidateSourceMeta } from '../../../src/features/shared/source-meta.j
 import { quantile } from '../../../src/domain/stats/quantiles.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
 import type { Store } from '../../../src/db/connect.js';
+import { companiesMatching } from '../../../src/features/shared/aggregate.js';
+import { foldTurkish } from '../../../src/domain/codes/text.js';
 
 const offices = Object.fromEntries(['TRMER', 'TRALI', 'XTRKPK'].map((p) => [p, customsOfficeForPort(p)!.code]));
 const FOREIGN_PORT: Record<string, string> = { DE: 'DEHAM', CN: 'CNSHA', US: 'USNYC', GB: 'GBFXT', IQ: 'IQUQR', RU: 'RULED' };
@@ -401,6 +403,14 @@ describeEachStore('import and export data', (get) => {
         expect(cents(r.value_usd_prev), `${path} ${r.hs_code}`).toBe(p);
       }
       if (hs) expect(cents((body.meta as { previous_totals: { value_usd: number } }).previous_totals.value_usd), path).toBe(lines.reduce((a, i) => a + i.value, 0));
+      // The whole previous period's totals: the lines' figures under a product filter, the
+      // declarations' own weights without one.
+      const before = exportsOf().filter((d) => d.date >= '2024-01-01' && d.date < '2024-04-01' && (!hs || d.items.some((i) => i.gtip.startsWith(hs))));
+      const t = (body.meta as { previous_totals: Record<string, number> }).previous_totals;
+      expect(cents(t.value_usd), path).toBe(lines.reduce((a, i) => a + i.value, 0));
+      close(t.net_weight_kg, hs ? lines.reduce((a, i) => a + i.weight, 0) : before.reduce((a, d) => a + d.weight, 0));
+      close(t.quantity, lines.reduce((a, i) => a + i.qty, 0));
+      expect(t.records, path).toBe(before.length);
     }
     const chapters = await ok('/v1/exports/by-product?hs_level=2');
     expect(chapters.data.find((r) => r.hs_code === '61')?.description_en).toBeTruthy();
@@ -448,6 +458,66 @@ describeEachStore('import and export data', (get) => {
     expect((await ok('/v1/exports/top-exporters')).data.length).toBeLessThanOrEqual(10);
     const bottom = await ok('/v1/exports/top-exporters?sort=value_usd&top=2');
     expect(Number(bottom.data[0]!.value_usd)).toBeLessThanOrEqual(Number(bottom.data[1]!.value_usd));
+  });
+
+  it('statistics rankings give each group its brute-force value in the previous and year-ago windows', async () => {
+    const r = prng(41);
+    // Around the data (January to June 2024): previous and year-ago windows apart (one and two
+    // months), touching (six), overlapping (nine) and the same (twelve).
+    const windows: [string, string][] = [['2024-06', '2024-06'], ['2024-05', '2024-06'], ['2024-07', '2024-12'], ['2025-01', '2025-06'], ['2024-04', '2024-12'], ['2024-03', '2024-08'], ['2024-03', '2024-10'], ['2024-07', '2025-06']];
+    const shift = (ym: string, months: number) => {
+      const i = Number(ym.slice(0, 4)) * 12 + Number(ym.slice(5, 7)) - 1 + months;
+      return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+    };
+    const length = (w: [string, string]) => (Number(w[1].slice(0, 4)) - Number(w[0].slice(0, 4))) * 12 + Number(w[1].slice(5, 7)) - Number(w[0].slice(5, 7)) + 1;
+    for (let k = 0; k < 40; k++) {
+      const w = windows[k % windows.length]!;
+      const dim = r.next() < 0.6 ? 'products' : 'partners';
+      const level = r.pick([2, 4, 6, 12]);
+      const params = [`from=${w[0]}`, `to=${w[1]}`, 'top=4', ...(dim === 'products' ? [`hs_level=${level}`] : [])];
+      const flow = r.pick<'import' | 'export' | null>(['import', 'export', null]);
+      if (flow) params.push(`flow=${flow}`);
+      let keep = (d: Decl) => !flow || d.flow === flow;
+      const and = (f: (d: Decl) => boolean) => { const prev = keep; keep = (d) => prev(d) && f(d); };
+      if (r.next() < 0.3) { const c = r.pick(['DE', 'CN', 'US']); params.push(`country=${c}`); and((d) => d.country === c); }
+      if (r.next() < 0.3) { params.push('port=TRMER'); and((d) => d.port === 'TRMER'); }
+      if (r.next() < 0.4) {
+        const word = `Firma ${r.int(1, 9)}`;
+        const ids = new Set((await companiesMatching(get().store.db, foldTurkish(word))).ids);
+        params.push(`q=${encodeURIComponent(word)}`);
+        and((d) => ids.has(d.company) || ids.has(d.partner));
+      }
+      const hs = r.next() < 0.4 ? r.pick(['61', '8703', '0802']) : '';
+      if (hs) params.push(`hs=${hs}`);
+      // Cents of each group in a window: the matching lines' values, by code or partner country.
+      const sums = (from: string, to: string) => {
+        const out = new Map<string, number>();
+        for (const d of decls.filter((x) => keep(x) && x.date >= `${from}-01` && x.date <= `${to}-31`)) {
+          for (const i of d.items.filter((x) => x.gtip.startsWith(hs))) {
+            const key = dim === 'products' ? i.gtip.slice(0, level) : d.country;
+            out.set(key, (out.get(key) ?? 0) + i.value);
+          }
+        }
+        return out;
+      };
+      const total = (m: Map<string, number>) => [...m.values()].reduce((a, v) => a + v, 0);
+      const months = length(w);
+      const prev = sums(shift(w[0], -months), shift(w[0], -1));
+      const ago = sums(shift(w[0], -12), shift(w[1], -12));
+      const now = sums(w[0], w[1]);
+      const url = `/v1/statistics/${dim}?${params.join('&')}`;
+      const body = await ok(url);
+      const keyField = dim === 'products' ? 'hs_code' : 'country';
+      expect(body.data.length, url).toBe(Math.min(4, [...now.values()].filter((v) => v > 0).length));
+      for (const row of body.data) {
+        const key = String(row[keyField]);
+        expect(cents(row.value_usd), `${url} ${key}`).toBe(now.get(key));
+        expect(cents(row.previous_value_usd), `${url} ${key}`).toBe(prev.get(key) ?? 0);
+        expect(cents(row.year_ago_value_usd), `${url} ${key}`).toBe(ago.get(key) ?? 0);
+      }
+      const totals = body.meta.totals as Record<string, unknown>;
+      expect([cents(totals.value_usd), cents(totals.previous_value_usd), cents(totals.year_ago_value_usd)], url).toEqual([total(now), total(prev), total(ago)]);
+    }
   });
 
   it('unit values give percentiles of the item lines per HS and partner', async () => {

@@ -5,7 +5,7 @@ import { describeEachStore } from '../../helpers/stores.js';
 import { randomDeclarations, prng } from '../../helpers/random-records.js';
 import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
-import { aggregate, companiesMatching, companiesTrading, planAggregate, type AggregateSpec, type AggRow, type Metric, type Dim } from '../../../src/features/shared/aggregate.js';
+import { aggregate, companiesMatching, companiesTrading, planAggregate, type AggregateSpec, type AggRow, type Metric, type Dim, type Freq } from '../../../src/features/shared/aggregate.js';
 import { aggregateAll, groupSpecs } from '../../../src/features/shared/aggregate-all.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
@@ -242,6 +242,30 @@ describeEachStore('aggregate engine', (get) => {
     expect((await companiesMatching(get().store.db, 'a')).table).toMatch(/^id_sets\./);
   });
 
+  it('reads rows for their value alone with the totals of every metric (valueRows)', async () => {
+    const { db } = get().store;
+    const r = prng(31);
+    for (let n = 0; n < 30; n++) {
+      const q: FilterQuery = {};
+      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02', '2024-01-10']);
+      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
+      if (r.next() < 0.3) q.hs = r.pick(['61', '8703']);
+      if (r.next() < 0.3) q.port = r.pick(['TRMER', 'TRALI']);
+      if (r.next() < 0.2) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((w) => w.length > 3), 'a']);
+      const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
+      const groupBy = r.pick<Dim[]>([['hs'], ['period'], ['country'], ['company']]);
+      const metrics = r.pick<Metric[]>([['value_usd', 'net_weight_kg', 'records', 'unit_value_usd_per_kg', 'quantity'], ['value_usd', 'records', 'customs_duty_usd']]);
+      const spec: AggregateSpec = { filters, groupBy, metrics, hsLevel: r.pick([2, 6, 10]), maxRows: 10_000 };
+      const full = await aggregate(db, spec);
+      const lean = await aggregate(db, { ...spec, valueRows: true });
+      const label = JSON.stringify({ q, groupBy, metrics, hsLevel: spec.hsLevel });
+      expect(lean.totals, label).toEqual(full.totals);
+      const values = (res: typeof full) => res.rows.map((row) => [row.hs_code ?? row.period ?? row.country ?? row.company_id, row.value_usd, row.share]);
+      expect(values(lean), label).toEqual(values(full));
+      await expectBrute(spec, label);
+    }
+  });
+
   it('names every company on either side of the matching records', async () => {
     const { db } = get().store;
     for (const q of [{}, { hs: '61' }, { country: 'DE' }, { from: '2024-02', to: '2024-04' }] as FilterQuery[]) {
@@ -306,6 +330,7 @@ describeEachStore('aggregate engine', (get) => {
     const r = prng(23);
     let together = 0;
     let mixed = 0;
+    let depths = 0;
     for (let n = 0; n < 40; n++) {
       const q: FilterQuery = {};
       if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02']);
@@ -316,6 +341,7 @@ describeEachStore('aggregate engine', (get) => {
       const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
       const metrics = r.pick<Metric[]>([['value_usd', 'records'], ['value_usd'], ['value_usd', 'net_weight_kg', 'records'], ['value_usd', 'net_weight_kg', 'customs_duty_usd']]);
       const hsLevel = r.pick([2, 4, 6, 10]);
+      const freq = r.pick<Freq>(['month', 'quarter']);
       const sorts = [null, { field: 'port', desc: false }, { field: 'value_usd', desc: false }];
       if (metrics.includes('records')) sorts.push({ field: 'records', desc: true });
       if (metrics.includes('net_weight_kg')) sorts.push({ field: 'net_weight_kg', desc: false }, { field: 'unit_value_usd_per_kg', desc: true });
@@ -328,17 +354,21 @@ describeEachStore('aggregate engine', (get) => {
         { filters, groupBy: ['partner_company'], metrics, top: 3, totalsFromRows: true },
         { filters, groupBy: ['port'], metrics, top: 4, sort },
         { filters, groupBy: ['port'], metrics, maxRows: 1 },
-        { filters, groupBy: ['period'], metrics, freq: r.pick(['month', 'quarter']) },
+        { filters, groupBy: ['period'], metrics, freq },
         { filters, groupBy: ['country', 'transport_mode'], metrics, top: 3 },
         { filters, groupBy: ['hs'], hsLevel, metrics, top: 3, totalsFromRows: true },
         null,
         { filters, groupBy: [], metrics: ['companies', 'partner_companies'] },
         // Value alone beside specs that count declarations: joins their query (a company profile).
         { filters, groupBy: ['country'], metrics: ['value_usd'], top: 2 },
+        // Products at another depth: never in the query of those at the first.
+        { filters, groupBy: ['hs'], hsLevel: hsLevel === 2 ? 4 : 2, metrics: ['value_usd'], top: 2 },
       ];
       const groups = groupSpecs(specs);
       together += groups.filter((g) => g.length > 1).length;
       if (groups.some((g) => g.includes(10) && g.some((i) => specs[i]!.metrics.includes('records')))) mixed++;
+      // Products at another depth than six digits, or quarters, beside specs grouping by neither.
+      if (groups.some((g) => g.length > 1 && ((g.includes(7) && hsLevel !== 6) || (g.includes(5) && freq === 'quarter')))) depths++;
       const got = await aggregateAll(db, specs);
       for (const [i, spec] of specs.entries()) {
         if (!spec) {
@@ -356,6 +386,7 @@ describeEachStore('aggregate engine', (get) => {
     // Most sets shared a query; a set of rollup reads always has a group of several.
     expect(together).toBeGreaterThanOrEqual(30);
     expect(mixed).toBeGreaterThanOrEqual(5);
+    expect(depths).toBeGreaterThanOrEqual(5);
   });
   // Last: it adds records of its own.
   it('answers a text naming many companies from the pairs by month when no product or gateway is asked', async () => {

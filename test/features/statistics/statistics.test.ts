@@ -95,6 +95,17 @@ describeEachStore('statistics over HTTP', (get) => {
       ['8703', 2400, 0.25, -0.2, 0],
     ]);
     expect(body.data[0]!.description).toEqual(expect.any(String));
+    // Twelve months: the previous period is the year-ago window, and both are 2023.
+    const year = await call('/v1/statistics/products?flow=export&from=2024-01&to=2024-12&hs_level=4');
+    expect(year.body.data.map((r) => [r.hs_code, r.value_usd, r.share, r.previous_value_usd, r.year_ago_value_usd, r.growth_vs_previous, r.growth_yoy])).toEqual([
+      ['6109', 14400, 0.75, 12000, 12000, 0.2, 0.2],
+      ['8703', 4800, 0.25, 6000, 6000, -0.2, -0.2],
+    ]);
+    expect(year.body.meta.totals).toEqual({ value_usd: 19200, previous_value_usd: 18000, year_ago_value_usd: 18000, growth_vs_previous: expect.closeTo(1 / 15, 5), growth_yoy: expect.closeTo(1 / 15, 5) });
+    // The total value is the filtered total's, not the shown groups' alone.
+    const first = await call('/v1/statistics/products?flow=export&from=2024-01&to=2024-12&hs_level=4&top=1');
+    expect(first.body.data.map((r) => [r.hs_code, r.share])).toEqual([['6109', 0.75]]);
+    expect(first.body.meta.totals).toMatchObject({ value_usd: 19200, previous_value_usd: 18000, year_ago_value_usd: 18000 });
   });
 
   it('time-series: any slice, zero-filled, at month, quarter and year', async () => {
