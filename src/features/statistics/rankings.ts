@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { analyticRows } from '../../analytics/query.js';
 import { aggregate, companiesMatching, groupedSql } from '../shared/aggregate.js';
-import type { Filters } from '../shared/filters.js';
+import { periodOf, type Filters } from '../shared/filters.js';
 import { change } from '../../domain/stats/index.js';
 import { isMonthAligned, monthIndex, previousWindow, yearAgoWindow, type Window } from './periods.js';
 import { ratio, withWindow } from './params.js';
@@ -106,9 +106,7 @@ async function comparisons(db: Kysely<DB>, f: Filters, dim: RankDim, hsLevel: nu
   const span: Window = { from: first.from, to: a.to > b.to ? a.to : b.to };
   const qIds = f.q ? await companiesMatching(db, f.q) : null;
   const months = groupedSql({ groupBy: [dim, 'period'], hsLevel, metrics: ['value_usd'], filters: withWindow(f, span) }, qIds);
-  // The period key of a month as the rollups hold it (YYYYMM).
-  const key = (date: string) => Number(date.slice(0, 4)) * 100 + Number(date.slice(5, 7));
-  const within = (cw: Window) => sql`case when g1 >= ${key(cw.from)} and g1 <= ${key(cw.to)} then value_cents else 0 end`;
+  const within = (cw: Window) => sql`case when g1 >= ${periodOf(cw.from)} and g1 <= ${periodOf(cw.to)} then value_cents else 0 end`;
   const rows = await analyticRows(db, sql`select g0, sum(${within(a)}) as a, sum(${within(b)}) as b from (${months}) months group by g0`.compile(db));
   const of = (column: 'a' | 'b'): Compared => {
     const values = new Map<string, number>();

@@ -76,7 +76,7 @@ async function fromMonths(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], ra
  */
 function fromRecords(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[]) {
   const where = [sql`d.flow = ${flow}`, ...analyticDates(range, (name) => sql.ref(`d.${name}`))];
-  if (hs.length) where.push(sql`(${sql.join(hs.map((h) => sql`(i.gtip >= ${h} and i.gtip < ${h + '\uffff'})`), sql` or `)})`);
+  if (hs.length) where.push(prefixCondition(sql.ref('i.gtip'), [...hs], 12));
   return analyticRows(db, sql`select d.company_id, d.partner_company_id, i.hs6, sum(i.value_usd_cents) as value_cents,
       min(d.registered_at) as first, max(d.registered_at) as last
     from declarations d join (values ${pairValues(pairs)}) p(company_id, partner_company_id) on d.company_id = p.company_id and d.partner_company_id = p.partner_company_id
