@@ -42,6 +42,15 @@ async function main(): Promise<void> {
   // In a cluster the primary prepared the store and made the demo key.
   const primary = !isWorker();
   const started = performance.now();
+  // How long each step of the start took, printed with the serving line: a slow first open of a
+  // large store (planner statistics, a cold page cache) shows which step it was.
+  const steps: string[] = [];
+  let stepStart = started;
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.push(`${name} ${Math.round(now - stepStart)} ms`);
+    stepStart = now;
+  };
   // Until the HTTP logger exists, faults go to stderr as one JSON line each, as pino writes them.
   const early = (level: number) => (obj: object, msg: string) => process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...describe(obj) })}\n`);
   let log: GuardLog = { error: early(50), fatal: early(60) };
@@ -64,18 +73,23 @@ async function main(): Promise<void> {
       progress: (applied, total) => process.stdout.write(`tradeapi: analytic store: ${applied} of ${total} declarations applied\n`),
     },
   });
+  step('store opened');
   // One process at a time prepares the store (src/db/start-lock.ts): another started at the same
   // moment on the same store waits here, then finds the schema, the demo data and the key made.
   const { deps, analytics, demo } = await withStartLock(
     store,
     async () => {
+      step('start lock');
       const deps = await prepareDeps(store, config, { log: (msg, err) => log.error(err ? { err } : {}, msg) });
+      step('schema and dependencies');
       // Opened before any demo data is written, so it is fed as the batches commit; on a store with
       // data it starts catching up (a new file is built from the row store in the background;
       // aggregates wait for it or answer 503 meanwhile). Each process of a cluster has its own file.
       const analytics = await analyticsOf(store.db);
+      step('analytic store opened');
       if (primary) await seedIfEmpty(store, config, (msg) => console.log(`tradeapi: ${msg}`));
       const demo = primary ? await ensureDemoKey(store, config) : null;
+      step('demo data and key');
       return { deps, analytics, demo };
     },
     SAY_WAITING,
@@ -83,6 +97,7 @@ async function main(): Promise<void> {
   // Background work runs in one process of a cluster: worker 0.
   const background = primary || config.workerIndex === 0;
   const app = await buildApp(deps);
+  step('routes built');
   log = app.log;
   deps.usage.start();
   const webhookWorker = background ? startWebhookWorker({ ...deps, log: (msg, err) => app.log.error({ err }, msg) }) : null;
@@ -133,9 +148,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  step('listening');
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  console.log(`tradeapi: serving on http://${config.host}:${port} (store: ${store.engine}) in ${Math.round(performance.now() - started)} ms`);
+  console.log(`tradeapi: serving on http://${config.host}:${port} (store: ${store.engine}) in ${Math.round(performance.now() - started)} ms (${steps.join(', ')})`);
   console.log(`tradeapi: API description http://${config.host}:${port}/v1/openapi.json, interactive docs http://${config.host}:${port}/docs`);
   if (demo) printDemoKey(demo, config.host, port);
 }
