@@ -1,4 +1,5 @@
 // The one place that knows which database engine is in use. Everything else talks Kysely.
+import { ANALYSIS_LIMIT } from './sqlite-settings.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
@@ -162,7 +163,7 @@ function openSqlite(file: string, options: StoreOptions): Store {
   database.pragma('temp_store = MEMORY');
   // Planner statistics (bounded sampling, so it is quick even on a large file): without them
   // SQLite picks a wide index range over a selective company or country index.
-  database.pragma('analysis_limit = 1000');
+  database.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
   // PRAGMA optimize takes the write lock, even when it finds nothing to analyse. Another process
   // may hold it past the busy timeout (a load's batch; another process's first ANALYZE of a large
   // file, started at the same moment): then the statistics, which live in the file and are shared

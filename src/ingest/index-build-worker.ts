@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LOAD_CACHE_KIB, restoreDeferredIndexes, type IndexBuildMessage } from './bulk-indexes.js';
+import { ANALYSIS_LIMIT } from '../db/sqlite-settings.js';
 
 const { file } = workerData as { file: string };
 const db = new Database(file);
@@ -13,6 +14,7 @@ try {
   db.pragma('synchronous = NORMAL');
   db.pragma('temp_store = MEMORY');
   db.pragma(`cache_size = -${LOAD_CACHE_KIB}`);
+  db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`); // as every store connection: statistics from a sample
   const count = restoreDeferredIndexes({ engine: 'sqlite', sqlite: db });
   parentPort!.postMessage({ type: 'built', count } satisfies IndexBuildMessage);
 } catch (err) {
