@@ -83,7 +83,9 @@ async function fetchTo(plan: DownloadPlan, temp: string, opts: DownloadOptions):
     },
   });
   try {
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream), count, fs.createWriteStream(temp));
+    // Opened here, not by the stream: a stream's own open may still be pending when a download
+    // breaks off, and would create the file after the caller has removed it.
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream), count, fs.createWriteStream(temp, { fd: fs.openSync(temp, 'w') }));
   } catch (err) {
     throw new ReferenceDownloadError(`${file}: download from ${plan.url} broke off after ${bytes} bytes: ${(err as Error).message}`);
   }
