@@ -363,6 +363,12 @@ describeEachStore('aggregate engine', (get) => {
         { filters, groupBy: ['country'], metrics: ['value_usd'], top: 2 },
         // Products at another depth: never in the query of those at the first.
         { filters, groupBy: ['hs'], hsLevel: hsLevel === 2 ? 4 : 2, metrics: ['value_usd'], top: 2 },
+        // One flow's products and traders beside specs of both flows: one query of both, read per flow.
+        { filters: { ...filters, flow: 'export' }, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top: 3, totalsFromRows: true },
+        { filters: { ...filters, flow: 'import' }, groupBy: ['hs'], hsLevel, metrics: ['value_usd', 'net_weight_kg'], top: 3, totalsFromRows: true },
+        { filters: { ...filters, flow: 'import' }, groupBy: ['company'], metrics: ['value_usd'], top: 2 },
+        // Partners alone, counted from the groups by partner.
+        { filters, groupBy: [], metrics: ['partner_companies'] },
       ];
       const groups = groupSpecs(specs);
       together += groups.filter((g) => g.length > 1).length;
