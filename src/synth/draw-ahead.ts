@@ -10,8 +10,12 @@ import type { SeedBatch } from './seed-batches.js';
 /** Declarations drawn between two turns of the event loop: about 5-10 ms of drawing. */
 export const DRAW_SLICE = 250;
 
-/** The batches of `slices` (drawSlices), the next one drawn while the caller handles the current one. */
-export async function* drawAhead(slices: Iterator<SeedBatch | null>): AsyncGenerator<SeedBatch> {
+/**
+ * The batches of `slices` (drawSlices), the next one drawn while the caller handles the current one.
+ * The first batch is drawn from the call on, before the batches are asked for: the seed stores its
+ * parties meanwhile. Left unread, at most that one batch is drawn.
+ */
+export function drawAhead(slices: Iterator<SeedBatch | null>): AsyncGenerator<SeedBatch> {
   let stopped = false;
   const draw = async (): Promise<SeedBatch | null> => {
     for (;;) {
@@ -25,15 +29,18 @@ export async function* drawAhead(slices: Iterator<SeedBatch | null>): AsyncGener
   let next = draw();
   // A batch being drawn when the caller gives up must not surface as an unhandled rejection.
   next.catch(() => {});
-  try {
-    for (;;) {
-      const batch = await next;
-      if (!batch) return;
-      next = draw();
-      next.catch(() => {});
-      yield batch;
+  async function* batches(): AsyncGenerator<SeedBatch> {
+    try {
+      for (;;) {
+        const batch = await next;
+        if (!batch) return;
+        next = draw();
+        next.catch(() => {});
+        yield batch;
+      }
+    } finally {
+      stopped = true;
     }
-  } finally {
-    stopped = true;
   }
+  return batches();
 }

@@ -102,10 +102,13 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
   const thread = onThread ? startSeedThread({ generate: generateOpts, batchSize, ahead: 2, ...(opts.threadFailAfter === undefined ? {} : { failAfter: opts.threadFailAfter }) }) : null;
   try {
     const parties = buildParties(opts.seed, opts.declarations);
+    const calibration = new Calibration();
+    // Without a second thread the first batch is drawn while the parties are stored (the draws
+    // need the parties, not their ids): drawAhead starts at once and draws when this one waits.
+    const ahead = !thread && opts.declarations > batchSize ? drawAhead(drawSlices(generateOpts, parties, batchSize, calibration, DRAW_SLICE)) : null;
     const ids = await storeParties(store, parties);
     log(`companies ready: ${parties.turkish.length} Turkish, ${parties.foreign.length} foreign${thread ? '; generating on a second thread' : ''}`);
 
-    const calibration = new Calibration();
     const summary: SeedSummary = {
       declarations: 0, duplicates: 0, rejected: 0, companies: ids.created, contacts: ids.contacts, bills_of_lading: 0, containers: 0,
       shipments: 0, shipment_events: 0, ms: 0, calibration,
@@ -119,11 +122,7 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
       log(`secondary indexes and foreign keys of ${PG_SEED_DEFERRED_TABLES.join(', ')} deferred to the end of the seed`);
     }
     try {
-      const batches = thread
-        ? thread.batches()
-        : opts.declarations > batchSize
-          ? drawAhead(drawSlices(generateOpts, parties, batchSize, calibration, DRAW_SLICE))
-          : drawBatches(generateOpts, parties, batchSize, calibration);
+      const batches = thread ? thread.batches() : (ahead ?? drawBatches(generateOpts, parties, batchSize, calibration));
       const keyBase = `seed:${opts.seed}:${opts.declarations}:${formatYearMonth(opts.from)}:${formatYearMonth(opts.to)}:${existing}`;
       await writeBatches(store, batches, keyBase, ids, summary, batchSize, log, opts.progress);
       opts.afterBatches?.();
