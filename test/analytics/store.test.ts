@@ -103,6 +103,6 @@ for (const target of storeTargets()) {
       expect(await verifyRollups(whole)).toMatchObject({ ok: true, differences: [] });
       await whole.close();
       await a.close();
-    }, 60_000);
+    }, 180_000);
   });
 }
