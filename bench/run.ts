@@ -3,55 +3,13 @@
 // See bench/README.md.
 import os from 'node:os';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
 import { parseBenchArgs } from './args.js';
 import { prepareDataset, createBenchKey } from './dataset.js';
 import { startServer, attachServer } from './server.js';
 import { drawSamples } from './samples.js';
 import { planOperations, type OpenApiDoc, type Variant } from './requests.js';
+import { drive } from './drive.js';
 import { writeReport, compareReports, toMarkdown, type OpResult, type Report } from './report.js';
-
-/**
- * Drives one operation for `duration` seconds. Unique (the default): each variant is sent once, at
- * most (autocannon's `amount`), and the run ends when they are used up or the time is over, so no
- * cache can answer a request it has seen; repeat: the variants are cycled for the whole time.
- */
-async function drive(url: string, token: string, variants: Variant[], connections: number, duration: number, unique = false) {
-  let i = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const inst = autocannon(
-      {
-        url,
-        connections: unique ? Math.min(connections, variants.length) : connections,
-        ...(unique ? { amount: variants.length } : { duration }),
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (req) => {
-              const v = variants[i++ % variants.length]!;
-              return { ...req, method: v.method as 'GET', path: v.path, ...(v.body !== undefined ? { body: v.body } : {}) };
-            },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    // `amount` overrides the duration: the time bound is kept here (autocannon stops at its next tick).
-    if (unique) timer = setTimeout(() => inst.stop(), duration * 1000);
-  });
-  clearTimeout(timer);
-  return {
-    repeated: Math.max(0, i - variants.length),
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    max_ms: result.latency.max,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
 
 /** One pass over a few variants to name the first failure, if any, in the report. */
 async function firstFailure(url: string, token: string, variants: Variant[]): Promise<string | undefined> {
@@ -87,7 +45,7 @@ async function main(): Promise<void> {
 
     console.log(`bench: server up in ${server.startupMs.toFixed(0)} ms, analytic store ready at ${server.readyMs.toFixed(0)} ms; ${plans.length} operations, ${args.repeat ? 'requests replayed' : 'unique requests'}; ceiling first`);
     // The ceiling route is one request repeated: the fastest the server and the load generator go.
-    const ceilingRun = await drive(server.url, token, [{ method: 'GET', path: '/v1/ping' }], args.connections, args.duration);
+    const ceilingRun = await drive(server.url, token, [{ method: 'GET', path: '/v1/ping' }], args.connections, args.duration, false);
     const ceiling: OpResult = { operationId: 'ping', method: 'GET', route: '/v1/ping', tag: 'System', ...ceilingRun };
 
     const operations: OpResult[] = [];
