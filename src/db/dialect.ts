@@ -51,27 +51,6 @@ export function containsFolded(engine: Engine | null, column: RawBuilder<unknown
   return sql`${foldedSql(column)} like ${likePattern(folded)} escape '\\'`;
 }
 
-// Joins folded texts so that one trigram index (PostgreSQL, migration 045) serves a search of any
-// of them. A search text is folded by foldTurkish, which keeps letters, digits and single spaces
-// only, so it never contains the separator: a match of it in the joined text lies inside one of
-// the texts, and the LIKE over the join finds exactly the rows the LIKEs over each text find.
-const JOIN_SEPARATOR = '|';
-
-/** The folded texts of `columns` joined by a separator no folded search text holds (the columns must be NOT NULL). */
-export function foldedJoinedSql(columns: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
-  return sql`(${sql.join(columns.map(foldedSql), sql` || ${sql.lit(JOIN_SEPARATOR)} || `)})`;
-}
-
-/**
- * Whether any of the NOT NULL `columns` contains `folded` (a text folded by foldTurkish): on
- * PostgreSQL one LIKE over their join, which its single trigram index answers; elsewhere each
- * column tested as `containsFolded` tests it.
- */
-export function anyContainsFolded(engine: Engine | null, columns: readonly RawBuilder<unknown>[], folded: string): RawBuilder<unknown> {
-  if (engine !== 'postgres') return sql`(${sql.join(columns.map((c) => containsFolded(engine, c, folded)), sql` or `)})`;
-  return sql`${foldedJoinedSql(columns)} like ${likePattern(folded)} escape '\\'`;
-}
-
 /** Texts shorter than this have no trigram: the text indexes cannot narrow a search for them. */
 const TRIGRAM = 3;
 

@@ -15,8 +15,7 @@ import {
   BillOfLadingView, BILL_OF_LADING_COLUMNS, containersByBill, countUpTo, inList, prefixes, toBillOfLadingView, whereClause, type BillOfLadingRow,
 } from '../shared/declarations.js';
 import type { Store } from '../../db/connect.js';
-import { anyContainsFolded, textIndexPhrase } from '../../db/dialect.js';
-import { BILL_TEXT_COLUMNS } from '../../db/migrations/045-bill-text-joined-index.js';
+import { containsFolded, textIndexPhrase } from '../../db/dialect.js';
 import type { FlowSpec } from './flow.js';
 
 export interface BillFilter {
@@ -95,9 +94,10 @@ function conditions(f: BillFilter): RawBuilder<unknown>[] {
   return w;
 }
 
-/** Free text as the LIKE the joined text index answers on PostgreSQL (and as the GLOBs a scan tests on SQLite). */
+/** Free text as the LIKE the text indexes answer on PostgreSQL (and as the GLOB a scan tests on SQLite). */
 function textLike(engine: BillStore['engine'], q: string): RawBuilder<unknown> {
-  return anyContainsFolded(engine, BILL_TEXT_COLUMNS.map((c) => sql.ref(`b.${c}`)), q);
+  const cols = ['b.shipper_name', 'b.consignee_name', 'b.goods_description'].map((c) => containsFolded(engine, sql.ref(c), q));
+  return sql`(${sql.join(cols, sql` or `)})`;
 }
 
 // How the text index is used depends on how many bills a text matches (SQLite; measured at 140,000
