@@ -302,7 +302,12 @@ function recordsTotal(spec: AggregateSpec, plan: Plan, lines: boolean): RawBuild
   return lines ? sql`count(distinct declaration_id)` : sql`count(distinct d.id)`;
 }
 
-export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Pieces {
+/**
+ * `within`: months (YYYYMM, inclusive) that the measures alone are restricted to, the rows read
+ * being the filters' (a wider span): each summed expression is null outside them, so several
+ * windows' measures are summed in one read of their span (see windowed.ts).
+ */
+export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies, within: { from: number; to: number } | null = null): Pieces {
   const f = spec.filters;
   const freq = spec.freq ?? 'month';
   const level = spec.hsLevel ?? 6;
@@ -325,11 +330,16 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   };
 
   const ms = new Set(spec.metrics);
+  // Null outside `within`: sum and count(distinct) skip it, so the same rows add up as alone.
+  const inside = (e: RawBuilder<unknown>) => (within ? sql`case when ${c('period')} between ${within.from} and ${within.to} then ${e} end` : e);
   // Value is always summed (summedColumns): shares and the default ranking need it.
   const sums = new Map<string, RawBuilder<unknown>>();
-  for (const c of summedColumns(spec)) if (c !== 'records') sums.set(c, sql`sum(${itemOr(SUMMED_FROM[c]!, SUMMED_FROM[c]!)})`);
+  for (const c of summedColumns(spec)) if (c !== 'records') sums.set(c, sql`sum(${inside(itemOr(SUMMED_FROM[c]!, SUMMED_FROM[c]!))})`);
   const measures = [...sums].map(([name, e]) => sql`${e} as ${sql.id(name)}`);
-  if (ms.has('records')) measures.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : lines ? sql`count(distinct declaration_id) as records` : sql`count(distinct d.id) as records`);
+  if (ms.has('records')) {
+    const counted = src ? sql`sum(${inside(sql.ref(plan.recordsColumn!))})` : sql`count(distinct ${inside(sql.ref(lines ? 'declaration_id' : 'd.id'))})`;
+    measures.push(sql`${counted} as records`);
+  }
   const totalRecords = ms.has('records') ? recordsTotal(spec, plan, lines) : null;
   if (totalRecords) sums.set('records', totalRecords);
   const companyKey = src ? sql.ref('company_id') : sql.ref('d.company_id');
