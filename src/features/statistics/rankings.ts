@@ -95,13 +95,13 @@ async function ranked(db: Kysely<DB>, spec: AggregateSpec, f: Filters, dim: Rank
   const ago = yearAgoWindow(w);
   if (formsOneSpan([w, prev, ago])) {
     const r = await rankedWithWindows(db, spec, [prev, ago]);
-    return [r.current, r.others[0]!, r.others[1]!];
-  }
-  if (formsOneSpan([w, prev])) {
+    if (r) return [r.current, r.others[0]!, r.others[1]!];
+  } else if (formsOneSpan([w, prev])) {
     const [r, agoBy] = await Promise.all([rankedWithWindows(db, spec, [prev]), alone(db, f, dim, hsLevel, ago)]);
-    return [r.current, r.others[0]!, agoBy];
+    if (r) return [r.current, r.others[0]!, agoBy];
   }
-  // Days inside months: each window alone (the aggregate splits it into months and days).
+  // Days inside months: each window alone (the aggregate splits it into months and days). Never
+  // for these specs otherwise (one key, value totals).
   return Promise.all([aggregate(db, spec), alone(db, f, dim, hsLevel, prev), alone(db, f, dim, hsLevel, ago)]);
 }
 

@@ -340,7 +340,7 @@ describeEachStore('aggregate engine', (get) => {
       [win('2024-01', '2024-06'), [win('2023-07', '2023-12')]],
     ] as const;
     let ranked = 0;
-    for (let n = 0; n < 40; n++) {
+    for (let n = 0; n < 80; n++) {
       const [w, others] = r.pick(shapes);
       const q: FilterQuery = { from: w.from, to: w.to };
       if (r.next() < 0.3) q.hs = r.pick(['61', '8703', '6109100000']);
@@ -349,17 +349,28 @@ describeEachStore('aggregate engine', (get) => {
       if (r.next() < 0.15) q.company_id = r.pick(decls).company;
       if (r.next() < 0.2) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((x) => x.length > 3), 'zzqx', 'a']);
       const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
+      // A statistics ranking (value totals from its rows), or a flow's ranking or breakdown (every
+      // metric's totals, any order, with or without top).
+      const ranking = r.next() < 0.5;
       const spec: AggregateSpec = {
-        filters, groupBy: [r.pick<Dim>(['hs', 'country', 'company', 'port'])], hsLevel: r.pick([2, 4, 6, 12]),
-        metrics: ['value_usd', 'net_weight_kg', 'records'], top: r.pick([1, 3, 20]), totalsFromRows: true,
+        filters, groupBy: [r.pick<Dim>(['hs', 'country', 'company', 'partner_company', 'port'])], hsLevel: r.pick([2, 4, 6, 12]),
+        metrics: ranking ? ['value_usd', 'net_weight_kg', 'records'] : ['value_usd', 'net_weight_kg', 'records', 'unit_value_usd_per_kg'],
+        top: ranking ? r.pick([1, 3, 20]) : r.pick([null, 2, 10]), maxRows: r.pick([3, 1000]), totalsFromRows: ranking,
+        sort: ranking ? null : r.pick([null, { field: 'value_usd', desc: false }, { field: 'records', desc: true }, { field: 'unit_value_usd_per_kg', desc: true }]),
       };
       const label = JSON.stringify({ q, spec: { ...spec, filters: undefined }, others });
       expect(formsOneSpan([w, ...others]), label).toBe(true);
       const one = await rankedWithWindows(db, spec, others);
       const alone = await aggregate(db, spec);
-      expect({ rows: one.current.rows, totals: one.current.totals, groups: one.current.groups }, label).toEqual({ rows: alone.rows, totals: alone.totals, groups: alone.groups });
+      // Declarations counted per product from the records need a totals query: not read at once.
+      if (!one) {
+        expect(ranking || !spec.groupBy.includes('hs'), label).toBe(false);
+        continue;
+      }
+      expect({ ...one.current, source: undefined }, label).toEqual({ ...alone, source: undefined });
+      expect(one.current.source, label).toBe(alone.source);
       for (const [i, cw] of others.entries()) {
-        const res = await aggregate(db, { ...spec, metrics: ['value_usd'], top: null, maxRows: 100_000, filters: { ...filters, ...cw } });
+        const res = await aggregate(db, { ...spec, metrics: ['value_usd'], top: null, sort: null, maxRows: 100_000, filters: { ...filters, ...cw } });
         const shown = new Map(alone.rows.map((x) => [String(x[Object.keys(x)[0]!]), 0]));
         for (const x of res.rows) {
           const key = String(x[Object.keys(x)[0]!]);
@@ -367,10 +378,12 @@ describeEachStore('aggregate engine', (get) => {
         }
         const got = new Map([...shown.keys()].map((k) => [k, one.others[i]!.values.get(k) ?? 0]));
         expect({ values: got, total: one.others[i]!.total }, `${label} window ${i}`).toEqual({ values: shown, total: Number(res.totals.value_usd ?? 0) });
+        expect(one.others[i]!.shown, `${label} window ${i}`).toEqual([...shown.values()]);
       }
       if (alone.rows.length) ranked++;
     }
     expect(ranked).toBeGreaterThan(15);
+    expect(await rankedWithWindows(db, { filters: parseFilters({ from: '2024-01', to: '2024-03' }, null), groupBy: ['country'], metrics: ['value_usd', 'companies'] }, [])).toBeNull();
     // Windows with a gap between them, or days inside a month, are read apart.
     expect(formsOneSpan([win('2024-05', '2024-06'), win('2024-01', '2024-03')])).toBe(false);
     expect(formsOneSpan([{ from: '2024-04-02', to: '2024-06-30' }, win('2024-01', '2024-03')])).toBe(false);
