@@ -111,7 +111,8 @@ export async function rankedWithWindows(db: Kysely<DB>, spec: AggregateSpec, oth
 function answersAlone(spec: AggregateSpec, sums: ReadonlyMap<string, unknown>): boolean {
   const f = spec.filters;
   if (spec.groupBy.length !== 1 || spec.groupBy[0] === 'period' || !f.from || !f.to || !monthAligned(f)) return false;
-  if (spec.only || spec.partnerKnown || spec.all || spec.valueRows || spec.uncounted) return false;
+  // A month's rows are told by the month column itself (`freq` shapes only a period grouping).
+  if (spec.only || spec.partnerKnown || spec.all || spec.valueRows || spec.uncounted || (spec.freq && spec.freq !== 'month')) return false;
   if (spec.metrics.includes('companies') || spec.metrics.includes('partner_companies')) return false;
   return valueFromRows(spec) || totalsLeft(spec.metrics, rowTotals(spec, 1, sums as ReadonlyMap<string, RawBuilder<unknown>>)).length === 0;
 }
