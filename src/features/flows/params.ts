@@ -8,6 +8,7 @@ import type { Result } from '../../http/operation.js';
 import { wantsDownload, type Download } from '../../http/download.js';
 import { badParam } from '../../http/errors.js';
 import { monthAligned, type Filters } from '../shared/filters.js';
+import { formsOneSpan, rankedWithWindows } from '../shared/windowed.js';
 import { aggregate, ONLY_DIMS, type AggRow, type AggregateResult, type AggregateSpec, type Freq, type OnlyDim } from '../shared/aggregate.js';
 
 export const TopParam = (def: number | null) =>
@@ -82,6 +83,18 @@ export async function withComparison(db: Kysely<DB>, spec: AggregateSpec, keyOf:
   let cur: AggregateResult;
   let before: AggregateResult | null = null;
   let beforeTotals: AggRow | null = null;
+  // A ranking's groups and their previous values in one read of both periods (adjacent, the same
+  // length): when it shows no totals of the previous period and the spec is one the read answers.
+  const joined = prev && dim && opts.previousTotals === false && formsOneSpan([{ from: spec.filters.from!, to: spec.filters.to! }, prev])
+    ? await rankedWithWindows(db, spec, [prev])
+    : null;
+  if (joined) {
+    const rows = joined.current.rows.map((r, i): AggRow => {
+      const p = joined.others[0]!.shown[i]!;
+      return { ...r, value_usd_prev: p, change: change(Number(r.value_usd ?? 0), p) };
+    });
+    return { ...joined.current, rows, previous: { period: prev!, totals: null } };
+  }
   if (prev && dim) {
     // The previous period of the groups shown, and only those: a group may rank differently there,
     // and a ranking's groups are few of thousands. Its totals are the whole period's, asked alone.

@@ -293,16 +293,21 @@ export interface Pieces {
  * group's distinct declarations add up when no declaration lies in two groups: every dimension
  * but a product's is one per declaration.
  */
-function recordsTotal(spec: AggregateSpec, plan: Plan, lines: boolean): RawBuilder<unknown> | null {
+function recordsTotal(spec: AggregateSpec, plan: Plan, lines: boolean, inside: (e: RawBuilder<unknown>) => RawBuilder<unknown>): RawBuilder<unknown> | null {
   if (plan.source) {
     const column = plan.source.records[recordsKey(hsDepth(ungroupedOf(spec)))];
-    return column ? sql`sum(${sql.ref(column)})` : null;
+    return column ? sql`sum(${inside(sql.ref(column))})` : null;
   }
   if (spec.groupBy.includes('hs')) return null;
-  return lines ? sql`count(distinct declaration_id)` : sql`count(distinct d.id)`;
+  return sql`count(distinct ${inside(sql.ref(lines ? 'declaration_id' : 'd.id'))})`;
 }
 
-export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Pieces {
+/**
+ * `within`: months (YYYYMM, inclusive) that the measures alone are restricted to, the rows read
+ * being the filters' (a wider span): each summed expression is null outside them, so several
+ * windows' measures are summed in one read of their span (see windowed.ts).
+ */
+export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies, within: { from: number; to: number } | null = null): Pieces {
   const f = spec.filters;
   const freq = spec.freq ?? 'month';
   const level = spec.hsLevel ?? 6;
@@ -325,12 +330,17 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies): Piece
   };
 
   const ms = new Set(spec.metrics);
+  // Null outside `within`: sum and count(distinct) skip it, so the same rows add up as alone.
+  const inside = (e: RawBuilder<unknown>) => (within ? sql`case when ${c('period')} between ${within.from} and ${within.to} then ${e} end` : e);
   // Value is always summed (summedColumns): shares and the default ranking need it.
   const sums = new Map<string, RawBuilder<unknown>>();
-  for (const c of summedColumns(spec)) if (c !== 'records') sums.set(c, sql`sum(${itemOr(SUMMED_FROM[c]!, SUMMED_FROM[c]!)})`);
+  for (const c of summedColumns(spec)) if (c !== 'records') sums.set(c, sql`sum(${inside(itemOr(SUMMED_FROM[c]!, SUMMED_FROM[c]!))})`);
   const measures = [...sums].map(([name, e]) => sql`${e} as ${sql.id(name)}`);
-  if (ms.has('records')) measures.push(src ? sql`sum(${sql.ref(plan.recordsColumn!)}) as records` : lines ? sql`count(distinct declaration_id) as records` : sql`count(distinct d.id) as records`);
-  const totalRecords = ms.has('records') ? recordsTotal(spec, plan, lines) : null;
+  if (ms.has('records')) {
+    const counted = src ? sql`sum(${inside(sql.ref(plan.recordsColumn!))})` : sql`count(distinct ${inside(sql.ref(lines ? 'declaration_id' : 'd.id'))})`;
+    measures.push(sql`${counted} as records`);
+  }
+  const totalRecords = ms.has('records') ? recordsTotal(spec, plan, lines, inside) : null;
   if (totalRecords) sums.set('records', totalRecords);
   const companyKey = src ? sql.ref('company_id') : sql.ref('d.company_id');
   const partnerKey = src ? sql.ref('partner_company_id') : sql`coalesce(d.partner_company_id, 0)`;
@@ -459,7 +469,7 @@ function boundedTop(spec: AggregateSpec, plan: Plan): boolean {
  * the source lies in one group), none when `partnerKnown` leaves records out of the groups, and
  * only the value for a spec that asks for no other total (`valueFromRows`).
  */
-function rowTotals(spec: AggregateSpec, groups: number, sums: ReadonlyMap<string, RawBuilder<unknown>>): string[] {
+export function rowTotals(spec: AggregateSpec, groups: number, sums: ReadonlyMap<string, RawBuilder<unknown>>): string[] {
   if (groups === 0 || spec.all || spec.partnerKnown) return [];
   if (valueFromRows(spec)) return ['value_cents'];
   // Grouped by product, the groups hold the lines' weights and duties; the totals of a query that

@@ -1,13 +1,13 @@
 // Partner and product rankings: the window's top groups by value with their share of the filtered
 // total, and the same groups' values in the previous period of the same length and a year earlier.
 import { Type } from 'typebox';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { analyticRows } from '../../analytics/query.js';
-import { aggregate, companiesMatching, groupedSql } from '../shared/aggregate.js';
-import { periodOf, type Filters } from '../shared/filters.js';
+import { aggregate, type AggregateResult, type AggregateSpec } from '../shared/aggregate.js';
+import { formsOneSpan, rankedWithWindows } from '../shared/windowed.js';
+import type { Filters } from '../shared/filters.js';
 import { change } from '../../domain/stats/index.js';
-import { isMonthAligned, monthIndex, previousWindow, yearAgoWindow, type Window } from './periods.js';
+import { previousWindow, yearAgoWindow, type Window } from './periods.js';
 import { ratio, withWindow } from './params.js';
 
 export type RankDim = 'country' | 'hs';
@@ -56,8 +56,8 @@ interface Compared {
 export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, top: number, hsLevel = 6): Promise<Ranking> {
   // Only the total value is shown, which the groups' values sum to: no totals query of weights or
   // declarations.
-  const current = aggregate(db, { groupBy: [dim], hsLevel, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top, totalsFromRows: true });
-  const [cur, [prevBy, agoBy]] = await Promise.all([current, comparisons(db, f, dim, hsLevel, previousWindow(w), yearAgoWindow(w))]);
+  const spec: AggregateSpec = { groupBy: [dim], hsLevel, filters: withWindow(f, w), metrics: ['value_usd', 'net_weight_kg', 'records'], top, totalsFromRows: true };
+  const [cur, prevBy, agoBy] = await ranked(db, spec, f, dim, hsLevel, w);
   const rows = cur.rows.map((r, i): RankedRow => {
     const key = keyOf(dim, r);
     const value = Number(r.value_usd);
@@ -86,37 +86,27 @@ export async function rank(db: Kysely<DB>, f: Filters, w: Window, dim: RankDim, 
 }
 
 /**
- * The previous and year-ago windows' values. Each window alone is one query: every key's value
- * (countries or codes split the records, so their sum is the window's total), of which the ranked
- * keys are looked up. Whole months that overlap or touch (a window of six months or more) are one
- * read of the months from the first to the last, grouped by key and month, each month's value
- * credited to the windows holding it: the months they share are read once (a window of twelve
- * months is its own year-ago window).
+ * The ranking and its previous and year-ago windows' values. Whole months read the window and the
+ * previous period (always adjacent) in one query, with the year-ago window too when it touches
+ * them (a window of six months or more; shorter, its span would add months of none of the three).
  */
-async function comparisons(db: Kysely<DB>, f: Filters, dim: RankDim, hsLevel: number, a: Window, b: Window): Promise<[Compared, Compared]> {
-  const [first, last] = a.from <= b.from ? [a, b] : [b, a];
-  const joined = isMonthAligned(a) && isMonthAligned(b) && monthIndex(last.from) <= monthIndex(first.to) + 1;
-  if (!joined) {
-    const alone = async (cw: Window): Promise<Compared> => {
-      const res = await aggregate(db, { groupBy: [dim], hsLevel, metrics: ['value_usd'], filters: withWindow(f, cw), maxRows: 1_000_000, totalsFromRows: true });
-      return { values: new Map(res.rows.map((r) => [keyOf(dim, r), Number(r.value_usd)])), total: Number(res.totals.value_usd ?? 0) };
-    };
-    return Promise.all([alone(a), alone(b)]);
+async function ranked(db: Kysely<DB>, spec: AggregateSpec, f: Filters, dim: RankDim, hsLevel: number, w: Window): Promise<[AggregateResult, Compared, Compared]> {
+  const prev = previousWindow(w);
+  const ago = yearAgoWindow(w);
+  if (formsOneSpan([w, prev, ago])) {
+    const r = await rankedWithWindows(db, spec, [prev, ago]);
+    if (r) return [r.current, r.others[0]!, r.others[1]!];
+  } else if (formsOneSpan([w, prev])) {
+    const [r, agoBy] = await Promise.all([rankedWithWindows(db, spec, [prev]), alone(db, f, dim, hsLevel, ago)]);
+    if (r) return [r.current, r.others[0]!, agoBy];
   }
-  const span: Window = { from: first.from, to: a.to > b.to ? a.to : b.to };
-  const qIds = f.q ? await companiesMatching(db, f.q) : null;
-  const months = groupedSql({ groupBy: [dim, 'period'], hsLevel, metrics: ['value_usd'], filters: withWindow(f, span) }, qIds);
-  const within = (cw: Window) => sql`case when g1 >= ${periodOf(cw.from)} and g1 <= ${periodOf(cw.to)} then value_cents else 0 end`;
-  const rows = await analyticRows(db, sql`select g0, sum(${within(a)}) as a, sum(${within(b)}) as b from (${months}) months group by g0`.compile(db));
-  const of = (column: 'a' | 'b'): Compared => {
-    const values = new Map<string, number>();
-    let cents = 0;
-    for (const r of rows) {
-      const c = Number(r[column] ?? 0);
-      cents += c;
-      if (c !== 0) values.set(String(r.g0), c / 100);
-    }
-    return { values, total: cents / 100 };
-  };
-  return [of('a'), of('b')];
+  // Days inside months: each window alone (the aggregate splits it into months and days). Never
+  // for these specs otherwise (one key, value totals).
+  return Promise.all([aggregate(db, spec), alone(db, f, dim, hsLevel, prev), alone(db, f, dim, hsLevel, ago)]);
+}
+
+/** Every key's value in one window, and its total: countries or codes split the records, so their values sum to it. */
+async function alone(db: Kysely<DB>, f: Filters, dim: RankDim, hsLevel: number, cw: Window): Promise<Compared> {
+  const res = await aggregate(db, { groupBy: [dim], hsLevel, metrics: ['value_usd'], filters: withWindow(f, cw), maxRows: 1_000_000, totalsFromRows: true });
+  return { values: new Map(res.rows.map((r) => [keyOf(dim, r), Number(r.value_usd)])), total: Number(res.totals.value_usd ?? 0) };
 }

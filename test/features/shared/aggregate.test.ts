@@ -7,6 +7,7 @@ import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import { aggregate, companiesMatching, companiesTrading, planAggregate, type AggregateSpec, type AggRow, type Metric, type Dim, type Freq } from '../../../src/features/shared/aggregate.js';
 import { aggregateAll, groupSpecs } from '../../../src/features/shared/aggregate-all.js';
+import { formsOneSpan, rankedWithWindows } from '../../../src/features/shared/windowed.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
@@ -323,6 +324,69 @@ describeEachStore('aggregate engine', (get) => {
     const daysTop = await aggregate(get().store.db, days);
     expect(daysTop.source).toContain('+declarations');
     expect(daysTop.groups).toBe((await aggregate(get().store.db, { ...days, top: null })).rows.length);
+  });
+
+  it('ranks a window and the values of its comparison windows in one read exactly as each alone', async () => {
+    const { db } = get().store;
+    const r = prng(29);
+    const month = (m: string, last = false) => parseFilters(last ? { to: m } : { from: m }, null)[last ? 'to' : 'from']!;
+    const win = (a: string, b: string) => ({ from: month(a), to: month(b, true) });
+    // Whole months in one unbroken span: adjacent, overlapping, equal, and months with no data.
+    const shapes = [
+      [win('2024-04', '2024-06'), [win('2024-01', '2024-03')]],
+      [win('2024-04', '2024-06'), [win('2024-01', '2024-03'), win('2024-03', '2024-05')]],
+      [win('2024-03', '2024-06'), [win('2023-11', '2024-02'), win('2023-11', '2024-02')]],
+      [win('2024-02', '2024-02'), [win('2024-01', '2024-01'), win('2024-03', '2024-07')]],
+      [win('2024-01', '2024-06'), [win('2023-07', '2023-12')]],
+    ] as const;
+    let ranked = 0;
+    for (let n = 0; n < 80; n++) {
+      const [w, others] = r.pick(shapes);
+      const q: FilterQuery = { from: w.from, to: w.to };
+      if (r.next() < 0.3) q.hs = r.pick(['61', '8703', '6109100000']);
+      if (r.next() < 0.3) q.country = r.pick(['DE', 'US,GB']);
+      if (r.next() < 0.2) q.port = r.pick(['TRMER', 'XTRKPK']);
+      if (r.next() < 0.15) q.company_id = r.pick(decls).company;
+      if (r.next() < 0.2) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((x) => x.length > 3), 'zzqx', 'a']);
+      const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
+      // A statistics ranking (value totals from its rows), or a flow's ranking or breakdown (every
+      // metric's totals, any order, with or without top).
+      const ranking = r.next() < 0.5;
+      const spec: AggregateSpec = {
+        filters, groupBy: [r.pick<Dim>(['hs', 'country', 'company', 'partner_company', 'port'])], hsLevel: r.pick([2, 4, 6, 12]),
+        metrics: ranking ? ['value_usd', 'net_weight_kg', 'records'] : ['value_usd', 'net_weight_kg', 'records', 'unit_value_usd_per_kg'],
+        top: ranking ? r.pick([1, 3, 20]) : r.pick([null, 2, 10]), maxRows: r.pick([3, 1000]), totalsFromRows: ranking,
+        sort: ranking ? null : r.pick([null, { field: 'value_usd', desc: false }, { field: 'records', desc: true }, { field: 'unit_value_usd_per_kg', desc: true }]),
+      };
+      const label = JSON.stringify({ q, spec: { ...spec, filters: undefined }, others });
+      expect(formsOneSpan([w, ...others]), label).toBe(true);
+      const one = await rankedWithWindows(db, spec, others);
+      const alone = await aggregate(db, spec);
+      // Declarations counted per product from the records need a totals query: not read at once.
+      if (!one) {
+        expect(ranking || !spec.groupBy.includes('hs'), label).toBe(false);
+        continue;
+      }
+      expect({ ...one.current, source: undefined }, label).toEqual({ ...alone, source: undefined });
+      expect(one.current.source, label).toBe(alone.source);
+      for (const [i, cw] of others.entries()) {
+        const res = await aggregate(db, { ...spec, metrics: ['value_usd'], top: null, sort: null, maxRows: 100_000, filters: { ...filters, ...cw } });
+        const shown = new Map(alone.rows.map((x) => [String(x[Object.keys(x)[0]!]), 0]));
+        for (const x of res.rows) {
+          const key = String(x[Object.keys(x)[0]!]);
+          if (shown.has(key)) shown.set(key, Number(x.value_usd));
+        }
+        const got = new Map([...shown.keys()].map((k) => [k, one.others[i]!.values.get(k) ?? 0]));
+        expect({ values: got, total: one.others[i]!.total }, `${label} window ${i}`).toEqual({ values: shown, total: Number(res.totals.value_usd ?? 0) });
+        expect(one.others[i]!.shown, `${label} window ${i}`).toEqual([...shown.values()]);
+      }
+      if (alone.rows.length) ranked++;
+    }
+    expect(ranked).toBeGreaterThan(15);
+    expect(await rankedWithWindows(db, { filters: parseFilters({ from: '2024-01', to: '2024-03' }, null), groupBy: ['country'], metrics: ['value_usd', 'companies'] }, [])).toBeNull();
+    // Windows with a gap between them, or days inside a month, are read apart.
+    expect(formsOneSpan([win('2024-05', '2024-06'), win('2024-01', '2024-03')])).toBe(false);
+    expect(formsOneSpan([{ from: '2024-04-02', to: '2024-06-30' }, win('2024-01', '2024-03')])).toBe(false);
   });
 
   it('answers several aggregates of the same filters in one query exactly as each alone', async () => {
