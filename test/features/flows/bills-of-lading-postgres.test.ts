@@ -86,6 +86,7 @@ describe.skipIf(!pg)('bill-of-lading free text on PostgreSQL', () => {
 
   it('reads a stretch of the list and the matches, not every bill of the flow, for a rare or missing word', async () => {
     const limit = 10;
+    // The stretches of the list order and the matches read: a few hundred bills.
     const stretch = (limit + 1) * 40;
     for (const [q, found] of [['zzqx', 0], ['kestane', 8]] as const) {
       const { rows, read } = await examined(parseBillFilter({ q }, 'import'), limit);
