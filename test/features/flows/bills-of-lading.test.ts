@@ -142,6 +142,9 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
       const matchedSized = await walk((after, l) => listBills(store, f, after, l, { few: 0, many: 1e9, gatewayRead: 0 }, -1, { cap: -1, each: 1e9 }), limit);
       // A text past MANY tested on the smallest gateway's bills.
       const likeOnGateway = await walk((after, l) => listBills(store, f, after, l, { few: 0, many: 0, gatewayRead: 1e9 }, -1, null), limit);
+      // PostgreSQL: every text's matches read from the indexes, or a stretch of one bill a row first.
+      const allMatched = await walk((after, l) => listBills(store, f, after, l, { few: 1e9, many: 1e9, gatewayRead: 0, walkFirst: 0 }), limit);
+      const shortStretch = await walk((after, l) => listBills(store, f, after, l, { few: 2000, many: 1e9, gatewayRead: 0, walkFirst: 1 }), limit);
       expect(walked, JSON.stringify(query)).toEqual(sorted);
       expect(scanned, JSON.stringify(query)).toEqual(sorted);
       expect(driven, JSON.stringify(query)).toEqual(sorted);
@@ -151,6 +154,8 @@ describeEachStore('bill-of-lading lists from the store', (get) => {
       expect(matchedAlone, JSON.stringify(query)).toEqual(sorted);
       expect(matchedSized, JSON.stringify(query)).toEqual(sorted);
       expect(likeOnGateway, JSON.stringify(query)).toEqual(sorted);
+      expect(allMatched, JSON.stringify(query)).toEqual(sorted);
+      expect(shortStretch, JSON.stringify(query)).toEqual(sorted);
       const flat = sorted.flat();
       expect(new Set(flat).size).toBe(flat.length);
       // Vessel matching follows the engine's upper(); the other filters are checked here.
