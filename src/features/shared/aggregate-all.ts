@@ -7,7 +7,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { analyticRows } from '../../analytics/query.js';
 import {
-  aggregate, companiesMatching, finish, onlyCondition, orderExpr, pieces, planAggregate, rowLimit, ungroupedOf, valueFromRows,
+  aggregate, companiesMatching, finish, orderExpr, pieces, planAggregate, rowLimit, ungroupedOf, valueFromRows,
   type AggregateResult, type AggregateSpec, type Dim, type Plan, type QCompanies,
 } from './aggregate.js';
 
@@ -48,7 +48,7 @@ export function groupSpecs(specs: readonly (AggregateSpec | null)[]): number[][]
     else byKey.set(key, [...(byKey.get(key) ?? []), index]);
   });
   const together: number[][] = [];
-  for (const group of [...byKey.values()].flatMap((g) => oneFlow(specs, g)).flatMap((g) => oneDepth(specs, g)).flatMap((g) => oneSetEach(specs, g))) {
+  for (const group of [...byKey.values()].flatMap((g) => oneFlow(specs, g)).flatMap((g) => oneDepth(specs, g))) {
     // Members that count declarations must count them from the same column (a product's depth
     // decides which); those that do not count them join the first such set ('by flow with
     // declarations' and 'top countries by value' of a company profile are one query, not three).
@@ -135,37 +135,15 @@ function oneDepth(specs: readonly (AggregateSpec | null)[], group: number[]): nu
 }
 
 /**
- * Members restricted to some of their groups (`only`; setKey gives them a key of their own) read
- * the rows any of them keeps, and each set is then cut to its own groups: two members grouping by
- * the same dimensions would share one set, so all but the first of them run alone.
- */
-function oneSetEach(specs: readonly (AggregateSpec | null)[], group: number[]): number[][] {
-  if (!specs[group[0]!]!.only) return [group];
-  const first = new Map<string, number>();
-  for (const i of group) if (!first.has(dimSet(specs[i]!.groupBy))) first.set(dimSet(specs[i]!.groupBy), i);
-  const shared = [...first.values()];
-  return [shared, ...group.filter((i) => !shared.includes(i)).map((i) => [i])];
-}
-
-/**
- * A member restricted to some groups (`only`) that a shared query answers: its dimension is one it
- * groups by, so each of its groups holds every row it would read alone, and its totals are its
- * groups' sum (`valueFromRows`), taken after the cut.
- */
-const restrictedShares = (s: AggregateSpec) => !!s.only && s.groupBy.includes(s.only.dim) && valueFromRows(s);
-
-/**
  * Specs with the same key are answered by one query: the same filters on the same source, read
  * the same way (header or line figures; the records column is matched in groupSpecs, the month
  * and code depth of the groupings in oneDepth).
- * Restricted members share a query only among themselves, of one flow.
- * Null: the spec runs alone (raw records, parts split by month, traders counted, groups restricted
- * by a dimension it does not group by, or totals a grouped spec cannot take from the shared query).
+ * Null: the spec runs alone (raw records, parts split by month, traders counted, restricted groups,
+ * or totals a grouped spec cannot take from the shared query).
  */
 function setKey(spec: AggregateSpec, plan: Plan): string | null {
-  if (!plan.source || spec.all || spec.partnerKnown || (spec.only && !restrictedShares(spec))) return null;
+  if (!plan.source || spec.all || spec.partnerKnown || spec.only) return null;
   if (!counted(spec) && (spec.metrics.includes('companies') || spec.metrics.includes('partner_companies'))) return null;
-  if (spec.only) return JSON.stringify([spec.filters, plan.source.table, plan.headerFigures, 'only']);
   if (spec.groupBy.length && !valueFromRows(spec)) {
     // Its totals come from the query's grand total, which must be read as its own totals query would be.
     const totals = planAggregate(ungroupedOf(spec));
@@ -185,11 +163,7 @@ async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Pr
   // The period and product expressions of the members grouping by them (one of each: oneDepth).
   const freq = members.find((m) => m.spec.groupBy.includes('period'))?.spec.freq;
   const hsLevel = members.find((m) => m.spec.groupBy.includes('hs'))?.spec.hsLevel;
-  const p = pieces({ ...first, only: undefined, metrics, freq, hsLevel }, plan, qIds);
-  // Restricted members (all or none: setKey) read the rows any of them keeps; each set is cut to
-  // its member's groups before it is ranked, counted and totalled.
-  const restricted = members.filter((m) => m.spec.only);
-  const where = restricted.length ? [...p.where, sql`(${sql.join(restricted.map((m) => onlyCondition(p.dimExpr(m.spec.only!.dim), m.spec.only!)), sql` or `)})`] : p.where;
+  const p = pieces({ ...first, metrics, freq, hsLevel }, plan, qIds);
   // Every dimension any member groups by, once, as column k<j>.
   const countedDims = [...new Set(members.filter((m) => counted(m.spec)).flatMap((m) => tradersOf(m.spec)))];
   const dims: Dim[] = [...new Set([...members.flatMap((m) => m.spec.groupBy), ...countedDims, ...(split ? ['flow' as const] : [])])];
@@ -212,10 +186,8 @@ async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Pr
 
   const inner = sql`select grouping_id(${sql.join(dims.map((d) => p.dimExpr(d)))}) as _set,
       ${sql.join([...dims.map((d) => sql`${p.dimExpr(d)} as ${k(d)}`), ...p.measures])}
-    from ${p.from} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    from ${p.from} ${p.where.length ? sql`where ${sql.join(p.where, sql` and `)}` : sql``}
     group by grouping sets (${sql.join(groupingSets)})`;
-  const cuts = restricted.map((m) => sql`(_set <> ${sql.lit(maskOf(setOf(m.spec)))} or ${onlyCondition(k(m.spec.only!.dim), m.spec.only!)})`);
-  const grouped = cuts.length ? sql`select * from (${inner}) sets where ${sql.join(cuts, sql` and `)}` : inner;
   const ranks: RawBuilder<unknown>[] = [];
   const keep: RawBuilder<unknown>[] = needsTotal ? [sql`_set = ${sql.lit(totalMask)}`] : [];
   members.forEach((m, i) => {
@@ -233,7 +205,7 @@ async function answerTogether(db: Kysely<DB>, plan: Plan, members: Member[]): Pr
     keep.push(sql`(_set = ${sql.lit(maskOf([d]))} and ${sql.id(`_c_${d}`)} = 1)`);
   }
   const windows = [...ranks, ...traderCounts, sql`count(*) over (partition by ${part}) as _groups`, sql`sum(value_cents) over (partition by ${part}) as _t_value_cents`];
-  const query = sql`select * from (select *, ${sql.join(windows)} from (${grouped}) grouped) ranked where ${sql.join(keep, sql` or `)}`;
+  const query = sql`select * from (select *, ${sql.join(windows)} from (${inner}) grouped) ranked where ${sql.join(keep, sql` or `)}`;
   const rows = await analyticRows(db, query.compile(db));
 
   const total = rows.find((r) => Number(r._set) === totalMask) ?? {};

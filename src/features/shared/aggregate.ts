@@ -243,11 +243,6 @@ export function prefixCondition(column: RawBuilder<unknown>, prefixes: string[],
   return sql`(${column} >= ${lo} and ${column} < ${hi} and ${ranges})`;
 }
 
-/** The condition of a restriction to some groups (`only`) on the expression of its dimension. */
-export function onlyCondition(expr: RawBuilder<unknown>, only: NonNullable<AggregateSpec['only']>): RawBuilder<unknown> {
-  return only.values.length ? inList(expr, only.values) : sql`1 = 0`;
-}
-
 function inList(column: RawBuilder<unknown>, values: readonly (string | number)[]): RawBuilder<unknown> {
   return sql`${column} in (${sql.join(values.map((v) => sql`${v}`))})`;
 }
@@ -360,7 +355,7 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies, within
     else if (join || lines) where.push(prefixCondition(sql.ref(lines ? 'gtip' : 'i.gtip'), f.hs, 12));
   }
   if (spec.partnerKnown) where.push(src ? sql`partner_company_id <> 0` : sql`d.partner_company_id is not null`);
-  if (spec.only) where.push(onlyCondition(dimExpr(spec.only.dim), spec.only));
+  if (spec.only) where.push(spec.only.values.length ? inList(dimExpr(spec.only.dim), spec.only.values) : sql`1 = 0`);
   if (f.countries.length) where.push(inList(c('partner_country'), f.countries));
   if (f.ports.length) where.push(inList(c('port'), f.ports));
   if (f.customsOffices.length) where.push(inList(c('customs_office'), f.customsOffices));

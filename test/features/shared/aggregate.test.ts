@@ -458,47 +458,6 @@ describeEachStore('aggregate engine', (get) => {
     expect(mixed).toBeGreaterThanOrEqual(5);
     expect(depths).toBeGreaterThanOrEqual(5);
   });
-  it('answers aggregates restricted to some of their groups in one query exactly as each alone', async () => {
-    const { db } = get().store;
-    const r = prng(29);
-    const companies = [...new Set(decls.map((d) => d.company))];
-    const partners = [...new Set(decls.map((d) => d.partner).filter((p): p is number => p !== null))];
-    let shared = 0;
-    for (let n = 0; n < 30; n++) {
-      const q: FilterQuery = {};
-      if (r.next() < 0.6) q.from = r.pick(['2024-01', '2024-02']);
-      if (r.next() < 0.6) q.to = r.pick(['2024-04', '2024-06']);
-      // A product, as the flows have: both read the company rollup by product (without one, the
-      // buyers by country read the pairs' rollup, and each runs alone).
-      q.hs = r.pick(['61', '8703', '610910']);
-      if (r.next() < 0.3) q.country = r.pick(['DE', 'US,GB']);
-      if (r.next() < 0.2) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((w) => w.length > 3), 'zzqx']);
-      const filters = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
-      const some = (ids: number[]) => Array.from({ length: r.pick([0, 1, 3, 8]) }, () => r.pick(ids));
-      const metrics = r.pick<Metric[]>([['value_usd'], ['value_usd', 'records']]);
-      // The supply-chain flows' second read: the kept exporters by port, the kept buyers by country;
-      // a third restricted like the first (runs alone) and one restricted by a dimension it does not group by.
-      const specs: AggregateSpec[] = [
-        { filters, groupBy: ['company', 'port'], metrics, maxRows: 500_000, totalsFromRows: true, only: { dim: 'company', values: some(companies) } },
-        { filters, groupBy: ['country', 'partner_company'], metrics: ['value_usd'], maxRows: r.pick([2, 500_000]), only: { dim: 'partner_company', values: some(partners) } },
-        { filters, groupBy: ['port', 'company'], metrics: ['value_usd'], top: 3, only: { dim: 'company', values: some(companies) } },
-        { filters, groupBy: ['port'], metrics: ['value_usd'], only: { dim: 'company', values: some(companies) } },
-      ];
-      const groups = groupSpecs(specs);
-      if (groups.some((g) => g.includes(0) && g.includes(1))) shared++;
-      expect(groups.filter((g) => g.includes(2) || g.includes(3)).every((g) => g.length === 1)).toBe(true);
-      const got = await aggregateAll(db, specs);
-      for (const [i, spec] of specs.entries()) {
-        const alone = await aggregate(db, spec);
-        const label = JSON.stringify({ q, i, only: spec.only });
-        expect(got[i]!.rows, label).toEqual(alone.rows);
-        expect(got[i]!.totals, label).toEqual(alone.totals);
-        expect(got[i]!.groups, label).toBe(alone.groups);
-        expect(got[i]!.truncated, label).toBe(alone.truncated);
-      }
-    }
-    expect(shared).toBeGreaterThanOrEqual(20);
-  });
   // Last: it adds records of its own.
   it('answers a text naming many companies from the pairs by month when no product or gateway is asked', async () => {
     const { store } = get();
