@@ -6,8 +6,9 @@ import { defineOperation, FormatParam, type Operation } from '../../http/operati
 import { badParam } from '../../http/errors.js';
 import { resolveCountry } from '../../reference/countries.js';
 import { FilterParams, parseFilters, echoFilters, parseDateBound, type Filters } from '../shared/filters.js';
-import type { AggRow, Metric } from '../shared/aggregate.js';
+import type { AggRow, AggregateSpec, Metric } from '../shared/aggregate.js';
 import { aggregateAll } from '../shared/aggregate-all.js';
+import { totalsTogether } from '../shared/totals-together.js';
 import { sourceMeta } from '../shared/source-meta.js';
 import { HsLevelParam, TopParam, answer, change, companiesById, hsLevelOf, previousPeriod } from './params.js';
 import { hsDescription, portLabel } from './describe.js';
@@ -82,21 +83,25 @@ export function destinationOp(fs: FlowSpec): Operation {
       const top = query.top ?? 10;
       const hsLevel = hsLevelOf(query.hs_level);
       const metrics: Metric[] = ['value_usd', 'records'];
-      const [cur, parties, before, world, products, traders, partners, ports, series] = await aggregateAll(db, [
-        { filters, groupBy: [], metrics: ['value_usd', 'net_weight_kg', 'records'] },
-        { filters, groupBy: [], metrics: ['companies', 'partner_companies'] },
-        prev ? { filters: { ...filters, ...prev }, groupBy: [], metrics } : null,
-        { filters: all, groupBy: [], metrics: ['value_usd'] },
-        { filters, groupBy: ['hs'], hsLevel, metrics, top, totalsFromRows: true },
-        { filters, groupBy: ['company'], metrics, top, totalsFromRows: true },
-        { filters, groupBy: ['partner_company'], metrics, top, totalsFromRows: true },
-        { filters, groupBy: ['port'], metrics, top, totalsFromRows: true },
-        { filters, groupBy: ['period'], metrics, freq: 'month', totalsFromRows: true },
+      // The previous period's totals and every country's value over the window: one read of
+      // their span when it is whole months (totalsTogether).
+      const worldSpec = { filters: all, groupBy: [], metrics: ['value_usd'] } satisfies AggregateSpec;
+      const [[cur, parties, products, traders, partners, ports, series], [world, before = null]] = await Promise.all([
+        aggregateAll(db, [
+          { filters, groupBy: [], metrics: ['value_usd', 'net_weight_kg', 'records'] },
+          { filters, groupBy: [], metrics: ['companies', 'partner_companies'] },
+          { filters, groupBy: ['hs'], hsLevel, metrics, top, totalsFromRows: true },
+          { filters, groupBy: ['company'], metrics, top, totalsFromRows: true },
+          { filters, groupBy: ['partner_company'], metrics, top, totalsFromRows: true },
+          { filters, groupBy: ['port'], metrics, top, totalsFromRows: true },
+          { filters, groupBy: ['period'], metrics, freq: 'month', totalsFromRows: true },
+        ]),
+        totalsTogether(db, prev ? [worldSpec, { filters: { ...filters, ...prev }, groupBy: [], metrics }] : [worldSpec]),
       ]);
       const names = await companiesById(db, [...traders.rows.map((r) => Number(r.company_id)), ...partners.rows.map((r) => Number(r.partner_company_id ?? 0))]);
       const pick = (r: AggRow) => ({ value_usd: r.value_usd, records: r.records, share: r.share });
       const value = Number(cur.totals.value_usd ?? 0);
-      const worldValue = Number(world.totals.value_usd ?? 0);
+      const worldValue = Number(world!.totals.value_usd ?? 0);
       const prevValue = before ? Number(before.totals.value_usd ?? 0) : null;
       const row = {
         country: country.alpha2,

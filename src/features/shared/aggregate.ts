@@ -305,9 +305,10 @@ function recordsTotal(spec: AggregateSpec, plan: Plan, lines: boolean, inside: (
 /**
  * `within`: months (YYYYMM, inclusive) that the measures alone are restricted to, the rows read
  * being the filters' (a wider span): each summed expression is null outside them, so several
- * windows' measures are summed in one read of their span (see windowed.ts).
+ * windows' measures are summed in one read of their span (see windowed.ts); with `countries`, also
+ * to those partner countries (the rows read being every country's, see totals-together.ts).
  */
-export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies, within: { from: number; to: number } | null = null): Pieces {
+export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies, within: { from: number; to: number; countries?: readonly string[] } | null = null): Pieces {
   const f = spec.filters;
   const freq = spec.freq ?? 'month';
   const level = spec.hsLevel ?? 6;
@@ -331,7 +332,8 @@ export function pieces(spec: AggregateSpec, plan: Plan, qIds: QCompanies, within
 
   const ms = new Set(spec.metrics);
   // Null outside `within`: sum and count(distinct) skip it, so the same rows add up as alone.
-  const inside = (e: RawBuilder<unknown>) => (within ? sql`case when ${c('period')} between ${within.from} and ${within.to} then ${e} end` : e);
+  const among = within?.countries?.length ? sql` and ${inList(c('partner_country'), within.countries)}` : sql``;
+  const inside = (e: RawBuilder<unknown>) => (within ? sql`case when ${c('period')} between ${within.from} and ${within.to}${among} then ${e} end` : e);
   // Value is always summed (summedColumns): shares and the default ranking need it.
   const sums = new Map<string, RawBuilder<unknown>>();
   for (const c of summedColumns(spec)) if (c !== 'records') sums.set(c, sql`sum(${inside(itemOr(SUMMED_FROM[c]!, SUMMED_FROM[c]!))})`);

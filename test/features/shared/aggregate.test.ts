@@ -8,6 +8,7 @@ import { customsOfficeForPort } from '../../../src/reference/customs-offices.js'
 import { aggregate, companiesMatching, companiesTrading, planAggregate, type AggregateSpec, type AggRow, type Metric, type Dim, type Freq } from '../../../src/features/shared/aggregate.js';
 import { aggregateAll, groupSpecs } from '../../../src/features/shared/aggregate-all.js';
 import { formsOneSpan, rankedWithWindows } from '../../../src/features/shared/windowed.js';
+import { totalsInOneRead, totalsTogether } from '../../../src/features/shared/totals-together.js';
 import { parseFilters, type FilterQuery, type Flow } from '../../../src/features/shared/filters.js';
 import { CUBE_SOURCES } from '../../../src/features/shared/cube-sources.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
@@ -457,6 +458,40 @@ describeEachStore('aggregate engine', (get) => {
     expect(together).toBeGreaterThanOrEqual(30);
     expect(mixed).toBeGreaterThanOrEqual(5);
     expect(depths).toBeGreaterThanOrEqual(5);
+  });
+  it('reads totals of neighbouring windows and other partner countries in one query exactly as each alone', async () => {
+    const { db } = get().store;
+    const r = prng(31);
+    let read = 0;
+    for (let n = 0; n < 40; n++) {
+      const q: FilterQuery = {};
+      if (r.next() < 0.3) q.hs = r.pick(['61', '8703', '610910']);
+      if (r.next() < 0.2) q.port = r.pick(['TRMER', 'XTRKPK']);
+      if (r.next() < 0.2) q.q = r.pick([...r.pick(decls).names.join(' ').split(' ').filter((w) => w.length > 3), 'zzqx']);
+      const base = parseFilters(q, r.pick<Flow | null>(['import', 'export', null]));
+      // A destination's: every country's value over the window, one country's totals over the
+      // previous period; sometimes day bounds (each alone) or a window with a gap before it.
+      const [from, to, pFrom, pTo] = r.pick([
+        ['2024-04-01', '2024-06-30', '2024-01-01', '2024-03-31'],
+        ['2024-03-01', '2024-04-30', '2024-01-01', '2024-02-29'],
+        ['2024-05-01', '2024-05-31', '2024-04-01', '2024-04-30'],
+        ['2024-04-01', '2024-06-30', '2024-01-01', '2024-02-29'],
+        ['2024-03-15', '2024-04-30', '2024-01-28', '2024-03-14'],
+      ]);
+      const countries = r.pick([['DE'], ['US', 'GB'], []]);
+      const metrics = r.pick<Metric[]>([['value_usd', 'records'], ['value_usd'], ['value_usd', 'net_weight_kg']]);
+      const specs: AggregateSpec[] = [
+        { filters: { ...base, from, to }, groupBy: [], metrics: ['value_usd'] },
+        { filters: { ...base, from: pFrom, to: pTo, countries }, groupBy: [], metrics },
+      ];
+      if ((await totalsInOneRead(db, specs)) !== null) read++;
+      const got = await totalsTogether(db, specs);
+      for (const [i, spec] of specs.entries()) {
+        const alone = await aggregate(db, spec);
+        expect(got[i], JSON.stringify({ q, i, from: spec.filters.from, countries: spec.filters.countries, metrics: spec.metrics })).toEqual(alone);
+      }
+    }
+    expect(read).toBeGreaterThanOrEqual(15);
   });
   // Last: it adds records of its own.
   it('answers a text naming many companies from the pairs by month when no product or gateway is asked', async () => {
