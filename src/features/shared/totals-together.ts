@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema.js';
 import { analyticRows, inlineIds } from '../../analytics/query.js';
 import { aggregate, companiesMatching, finish, pieces, planAggregate, type AggregateResult, type AggregateSpec, type Metric } from './aggregate.js';
 import { monthAligned, periodOf } from './filters.js';
-import { formsOneSpan } from './windowed.js';
+import { formsOneSpan, spanOf } from './windowed.js';
 
 /** Metrics summed from integers (cents, credited declarations): the same sum on every source that holds them. */
 const EXACT_ANYWHERE = new Set<Metric>(['value_usd', 'records']);
@@ -27,7 +27,8 @@ const answersTogether = (s: AggregateSpec) =>
 /** `totalsTogether` from one query, or null when the specs do not allow it. */
 export async function totalsInOneRead(db: Kysely<DB>, specs: readonly AggregateSpec[]): Promise<AggregateResult[] | null> {
   if (specs.length < 2 || !specs.every(answersTogether)) return null;
-  if (!formsOneSpan(specs.map((s) => ({ from: s.filters.from!, to: s.filters.to! })))) return null;
+  const windows = specs.map((s) => ({ from: s.filters.from!, to: s.filters.to! }));
+  if (!formsOneSpan(windows)) return null;
   const rest = (s: AggregateSpec) => JSON.stringify({ ...s.filters, from: null, to: null, countries: null });
   if (new Set(specs.map(rest)).size > 1) return null;
   const f = specs[0]!.filters;
@@ -35,8 +36,7 @@ export async function totalsInOneRead(db: Kysely<DB>, specs: readonly AggregateS
   const oneSet = new Set(specs.map((s) => JSON.stringify(s.filters.countries))).size === 1;
   const filters = {
     ...f,
-    from: specs.map((s) => s.filters.from!).reduce((a, b) => (b < a ? b : a)),
-    to: specs.map((s) => s.filters.to!).reduce((a, b) => (b > a ? b : a)),
+    ...spanOf(windows),
     countries: oneSet ? f.countries : [],
   };
   const qIds = f.q ? await companiesMatching(db, f.q) : null;

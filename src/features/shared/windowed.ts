@@ -44,6 +44,11 @@ export function formsOneSpan(windows: readonly MonthWindow[]): boolean {
   return true;
 }
 
+/** The first day and the last of `windows` together (the span `formsOneSpan` speaks of). */
+export function spanOf(windows: readonly MonthWindow[]): MonthWindow {
+  return { from: windows.map((w) => w.from).reduce((a, b) => (b < a ? b : a)), to: windows.map((w) => w.to).reduce((a, b) => (b > a ? b : a)) };
+}
+
 /**
  * `spec` grouped over its own window (its filters' from and to; one dimension; the answer
  * `aggregate` gives for it when its rows carry every total, see `rowTotals`), and the value of
@@ -55,7 +60,7 @@ export async function rankedWithWindows(db: Kysely<DB>, spec: AggregateSpec, oth
   const f = spec.filters;
   if (!f.from || !f.to) return null;
   const all = [{ from: f.from!, to: f.to! }, ...others];
-  const span = { from: all.map((w) => w.from).reduce((a, b) => (b < a ? b : a)), to: all.map((w) => w.to).reduce((a, b) => (b > a ? b : a)) };
+  const span = spanOf(all);
   const spanSpec: AggregateSpec = { ...spec, filters: { ...f, ...span } };
   const qIds = f.q ? await companiesMatching(db, f.q) : null;
   const plan = planAggregate(spanSpec, f.companyId === null && qIds !== null && !inlineIds(qIds.ids));
