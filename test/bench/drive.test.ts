@@ -46,7 +46,7 @@ describe('bench load generator', () => {
     expect(r.requests).toBe(4);
     expect(r.errors).toBe(0);
     expect(r.p50_ms).toBeGreaterThanOrEqual(390);
-    expect(r.max_ms).toBeGreaterThanOrEqual(r.p99_ms);
+    expect(r.max_ms).toBeLessThan(2000); // answered once each, not retried or waited out
   });
 
   it('sends each variant once with unique requests, and counts non-2xx', async () => {
