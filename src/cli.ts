@@ -106,6 +106,7 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   // One bar per catch-up of the analytic store (a rebuild, or the batches a seed or load added).
   let bar: Progress | null = null;
+  let sums: Progress | null = null;
   const analytics = {
     path: config.analyticsPath,
     memoryLimitMb: config.analyticsMemoryMb,
@@ -118,6 +119,15 @@ async function run(argv: string[]): Promise<number> {
       if (applied >= total) {
         bar.stop();
         bar = null;
+      }
+    },
+    // Lines, not a bar: during a seed they come while the row store's index lines are written.
+    summing: (done: number, total: number) => {
+      sums ??= startProgress({ label: 'analytic sums', total, unit: 'steps', tty: false });
+      sums.update(done, total);
+      if (done >= total) {
+        sums.stop();
+        sums = null;
       }
     },
   };

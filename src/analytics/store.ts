@@ -42,6 +42,8 @@ export interface AnalyticOptions {
   compactAfter?: number;
   /** Called with the number of declarations applied so far during a long catch-up. */
   progress?: (applied: number, total: number) => void;
+  /** Called as a whole load's sums advance (steps: months, then sorted copies). */
+  summing?: (done: number, total: number) => void;
   /** Queries slower than this many milliseconds (waiting for a connection included) are reported to `onSlowQuery` (0: off). */
   slowQueryMs?: number;
   onSlowQuery?: (ms: number, sql: string) => void;
@@ -263,7 +265,7 @@ export class AnalyticStore {
     this.loading = true;
     let n: number;
     try {
-      n = await this.engine.bulk(() => loadAll(this.engine, this.source, pending, (loaded) => this.opts.progress?.(loaded, total)));
+      n = await this.engine.bulk(() => loadAll(this.engine, this.source, pending, (loaded) => this.opts.progress?.(loaded, total), this.opts.summing));
     } finally {
       this.loading = false;
     }
@@ -318,7 +320,7 @@ export class AnalyticStore {
       await stop();
       try {
         if (feeding.failed) throw feeding.failed;
-        await this.engine.bulk(() => summariseLoaded(this.engine, feeding.batches));
+        await this.engine.bulk(() => summariseLoaded(this.engine, feeding.batches, this.opts.summing));
       } catch (err) {
         // Nothing half-summed is kept: the next catch-up loads the store whole from the row store.
         await emptyForLoad(this.engine, 'feed').catch(() => undefined);

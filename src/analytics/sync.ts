@@ -199,6 +199,7 @@ export async function loadAll(
   source: RowSource,
   batches: readonly { id: number; rows: number }[],
   progress?: (loaded: number) => void,
+  summing?: (done: number, total: number) => void,
 ): Promise<number> {
   const ids = new Set(batches.map((b) => b.id));
   const last = batches.reduce((m, b) => Math.max(m, b.id), 0);
@@ -230,7 +231,7 @@ export async function loadAll(
       return true;
     });
   }
-  await summariseLoaded(engine, batches);
+  await summariseLoaded(engine, batches, summing);
   return loaded;
 }
 
@@ -254,13 +255,20 @@ const monthOf = (period: unknown): RecordTables => ({ declarations: `(select * f
  * `batches`: every rollup and pre-aggregation computed over the copy, the sorted copies filled,
  * and the batch ids written last.
  */
-export async function summariseLoaded(engine: Engine, batches: readonly { id: number; rows: number }[]): Promise<void> {
+export async function summariseLoaded(
+  engine: Engine,
+  batches: readonly { id: number; rows: number }[],
+  progress?: (done: number, total: number) => void,
+): Promise<void> {
   // Month by month, a transaction each: every rollup is keyed by month, so each month's rows are
   // summed on their own, exactly, in memory bounded by one month's records (all of ten million
   // declarations at once ran DuckDB out of its 1 GB). A month's rows then sit together, so a query
   // over a few months reads few row groups. The lines' first-line markers (window functions over
   // the month's lines) are worked out once per month for all the line-grain rollups.
   const months = await engine.query('select distinct period from declarations order by period');
+  // Steps: each month, each sorted copy, the lines by code.
+  const steps = months.length + SORTED_COPIES.length + 1;
+  let done = 0;
   for (const m of months) {
     const month = monthOf(m.period);
     await engine.write(async (w) => {
@@ -272,9 +280,14 @@ export async function summariseLoaded(engine: Engine, batches: readonly { id: nu
       await w.run('drop table item_facts');
       for (const p of PRE_AGGREGATIONS) await w.run(insertMonth(p, month));
     });
+    progress?.(++done, steps);
   }
-  for (const c of SORTED_COPIES) await fillSorted(engine, c);
+  for (const c of SORTED_COPIES) {
+    await fillSorted(engine, c);
+    progress?.(++done, steps);
+  }
   await fillLinesByCode(engine);
+  progress?.(++done, steps);
   await engine.write(async (w) => {
     for (let k = 0; k < batches.length; k += 1_000) {
       const values = batches.slice(k, k + 1_000).map((b) => `(${Math.trunc(b.id)}, ${Math.trunc(b.rows)}, current_timestamp)`);

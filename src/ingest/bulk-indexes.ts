@@ -94,9 +94,10 @@ export function deferIndexes(store: Pick<Store, 'engine' | 'sqlite'>, tables: re
 
 /**
  * Builds the indexes a load deferred and clears the record, in one transaction; a no-op when none
- * are pending. Returns how many were built.
+ * are pending. Returns how many were built; `log` gets a line per index, as the PostgreSQL build
+ * writes them (at 10M declarations the build takes minutes, which would otherwise be silent).
  */
-export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>): number {
+export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>, log?: (line: string) => void): number {
   const raw = store.engine === 'sqlite' ? store.sqlite : undefined;
   if (!raw || !raw.prepare(`select 1 from sqlite_master where type = 'table' and name = 'settings'`).get()) return 0;
   if (!deferredIndexes(raw).length) return 0;
@@ -106,21 +107,29 @@ export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>):
     let built = 0;
     for (const ix of pending) {
       if (raw.prepare(`select 1 from sqlite_master where type = 'index' and name = ?`).get(ix.name)) continue;
-      raw.exec(ix.sql);
-      if (stats) raw.exec(`analyze "${ix.name}"`);
+      timed(log, `index ${ix.name} (${built + 1} of ${pending.length})`, () => {
+        raw.exec(ix.sql);
+        if (stats) raw.exec(`analyze "${ix.name}"`);
+      });
       built++;
     }
     // A store loaded whole has no planner statistics yet. Made here, right after the build and
     // with its pages in the cache, they spare the next open's PRAGMA optimize from analysing every
     // table before the first query (a 1M file from a cold cache: 6.8 s; at 10M, minutes).
-    if (!stats && built > 0) raw.exec('analyze');
+    if (!stats && built > 0) timed(log, 'statistics', () => raw.exec('analyze'));
     raw.prepare(`delete from settings where key = ?`).run(DEFERRED_KEY);
     return built;
   }).immediate();
 }
 
-/** What the index build's thread (index-build-worker.ts) answers. */
-export type IndexBuildMessage = { type: 'built'; count: number } | { type: 'error'; message: string };
+function timed(log: ((line: string) => void) | undefined, what: string, run: () => void): void {
+  const started = performance.now();
+  run();
+  log?.(`${what} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** What the index build's thread (index-build-worker.ts) answers: its log lines, then the outcome. */
+export type IndexBuildMessage = { type: 'log'; line: string } | { type: 'built'; count: number } | { type: 'error'; message: string };
 
 // Declarations from which the deferred build goes to its own thread.
 const ASIDE_FROM = 100_000;
@@ -132,17 +141,21 @@ const ASIDE_FROM = 100_000;
  * sort that left the other core idle). Same transaction, same record, same result; an in-memory
  * store (no file to share) builds them here.
  */
-export async function restoreDeferredIndexesAside(store: Pick<Store, 'engine' | 'sqlite'>, asideFrom = ASIDE_FROM): Promise<number> {
+export async function restoreDeferredIndexesAside(
+  store: Pick<Store, 'engine' | 'sqlite'>,
+  log?: (line: string) => void,
+  asideFrom = ASIDE_FROM,
+): Promise<number> {
   const raw = store.engine === 'sqlite' ? store.sqlite : undefined;
-  if (!raw || raw.memory || raw.inTransaction) return restoreDeferredIndexes(store);
+  if (!raw || raw.memory || raw.inTransaction) return restoreDeferredIndexes(store, log);
   if (!raw.prepare(`select 1 from sqlite_master where type = 'table' and name = 'settings'`).get() || !deferredIndexes(raw).length) return 0;
   // A small load's build takes less than starting a thread (about a second from the TypeScript sources).
   const declarations = Number((raw.prepare('select coalesce(max(rowid), 0) as n from declarations').get() as { n: number }).n);
-  if (declarations < asideFrom) return restoreDeferredIndexes(store);
+  if (declarations < asideFrom) return restoreDeferredIndexes(store, log);
   const worker = startWorker(import.meta.url, 'index-build-worker', { file: raw.name });
   try {
-    const m = await new Promise<IndexBuildMessage>((resolve, reject) => {
-      worker.once('message', resolve);
+    const m = await new Promise<Exclude<IndexBuildMessage, { type: 'log' }>>((resolve, reject) => {
+      worker.on('message', (msg: IndexBuildMessage) => (msg.type === 'log' ? log?.(msg.line) : resolve(msg)));
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the index build's thread stopped (exit code ${code})`)));
     });

@@ -35,7 +35,7 @@ export interface FileIngestOptions {
   parseThread?: boolean;
   /** Called once every batch is committed, before deferred indexes are built: work started here runs while they are built. */
   afterBatches?(): void;
-  /** Progress lines of the deferred index builds (PostgreSQL). */
+  /** Progress lines of the deferred index builds. */
   log?(line: string): void;
 }
 
@@ -112,7 +112,7 @@ export async function ingestFile(store: Store, file: string, opts: FileIngestOpt
         opts.afterBatches?.();
       } finally {
         // On SQLite on a thread of its own, so that this one is free for what afterBatches started.
-        await restoreDeferredIndexesAside(store);
+        await restoreDeferredIndexesAside(store, opts.log);
         await restorePgDeferredIndexes(store, opts.log);
       }
     });

@@ -15,7 +15,7 @@ try {
   db.pragma('temp_store = MEMORY');
   db.pragma(`cache_size = -${LOAD_CACHE_KIB}`);
   db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`); // as every store connection: statistics from a sample
-  const count = restoreDeferredIndexes({ engine: 'sqlite', sqlite: db });
+  const count = restoreDeferredIndexes({ engine: 'sqlite', sqlite: db }, (line) => parentPort!.postMessage({ type: 'log', line } satisfies IndexBuildMessage));
   parentPort!.postMessage({ type: 'built', count } satisfies IndexBuildMessage);
 } catch (err) {
   parentPort!.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies IndexBuildMessage);

@@ -130,7 +130,7 @@ async function seed(store: Store, opts: SeedOptions): Promise<SeedSummary> {
       // Also when a batch failed: the store gets its indexes back whatever happened. On SQLite
       // on a thread of its own, so that this one is free for what afterBatches started.
       const t = performance.now();
-      if ((await restoreDeferredIndexesAside(store)) || (await restorePgDeferredIndexes(store, log))) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      if ((await restoreDeferredIndexesAside(store, log)) || (await restorePgDeferredIndexes(store, log))) log(`deferred indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
     if (thread) {
       const rows = thread.calibration();

@@ -10,7 +10,7 @@ import { openStore, dropSchema, type Store } from '../../src/db/connect.js';
 import { migrate } from '../../src/db/migrate.js';
 import { analyticsOf, feedAnalytics } from '../../src/analytics/registry.js';
 import { verifyAnalytics } from '../../src/analytics/verify.js';
-import { derivedTables } from '../../src/analytics/schema.js';
+import { derivedTables, SORTED_COPIES } from '../../src/analytics/schema.js';
 import { seedStore } from '../../src/synth/seed.js';
 import { storeTargets } from '../helpers/stores.js';
 import type { Month } from '../../src/synth/calendar.js';
@@ -44,8 +44,8 @@ for (const target of storeTargets()) {
       const name = `${target.engine}-${randomBytes(4).toString('hex')}`;
       const schema = `f_${randomBytes(5).toString('hex')}`;
       if (target.engine === 'postgres') schemas.push(schema);
-      return (analyticsFile: string) => {
-        const analytics = { pollMs: 0, path: path.join(dir, `${name}-${analyticsFile}`) };
+      return (analyticsFile: string, more: { summing?: (done: number, total: number) => void; loadWholeFrom?: number } = {}) => {
+        const analytics = { pollMs: 0, path: path.join(dir, `${name}-${analyticsFile}`), ...more };
         return target.engine === 'sqlite'
           ? openStore(`sqlite:${path.join(dir, `${name}.sqlite`)}`, { analytics })
           : openStore(target.url, { schema, poolSize: 3, analytics });
@@ -54,16 +54,21 @@ for (const target of storeTargets()) {
 
     it('ends with the tables a whole load from the row store gives', async () => {
       const open = rowStore();
-      const fed = await open('fed.duckdb');
+      const steps: Record<string, [number, number][]> = { fed: [], read: [] };
+      const fed = await open('fed.duckdb', { summing: (done, total) => steps.fed!.push([done, total]) });
       await migrate(fed);
       const feed = await feedAnalytics(fed.db);
       expect(feed).not.toBeNull();
       await seedStore(fed, seedOpts);
       expect(await feed!.finish()).toBe(1_200);
+      // The sums' progress: a step per month, per sorted copy and for the lines by code, in order.
+      const total = 12 + SORTED_COPIES.length + 1;
+      expect(steps.fed).toEqual(Array.from({ length: total }, (_, k) => [k + 1, total]));
       expect((await verifyAnalytics(fed.db, await analyticsOf(fed.db))).every((c) => c.differences === 0)).toBe(true);
-      // The same row store, read back whole into another file.
-      const read = await open('read.duckdb');
+      // The same row store, read back whole into another file (loadAll, from the first declaration on).
+      const read = await open('read.duckdb', { summing: (done, total) => steps.read!.push([done, total]), loadWholeFrom: 1 });
       await (await analyticsOf(read.db)).rebuild();
+      expect(steps.read).toEqual(steps.fed);
       expect(await contents(fed)).toEqual(await contents(read));
       // A store that holds batches is not fed again.
       expect(await feedAnalytics(fed.db)).toBeNull();

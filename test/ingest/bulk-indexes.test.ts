@@ -157,14 +157,20 @@ it('a store in a file builds the deferred indexes on a thread of its own, with t
     expect(await indexes(store)).not.toEqual(before);
     // As after a whole load into a new file: no planner statistics yet.
     store.sqlite!.exec('drop table if exists sqlite_stat1');
-    // Built by the thread (from 0 declarations on, for the test), which this connection then sees.
-    expect(await restoreDeferredIndexesAside(store, 0)).toBeGreaterThan(5);
+    // Built by the thread (from 0 declarations on, for the test), which this connection then sees;
+    // the thread's lines reach this one, an index each and the statistics.
+    const lines: string[] = [];
+    const built = await restoreDeferredIndexesAside(store, (l) => lines.push(l), 0);
+    expect(built).toBeGreaterThan(5);
+    expect(lines).toHaveLength(built + 1);
+    expect(lines[0]).toMatch(new RegExp(`^index \\w+ \\(1 of ${built}\\) done in \\d+\\.\\d s$`));
+    expect(lines.at(-1)).toMatch(/^statistics done in/);
     expect(await indexes(store)).toEqual(before);
     expect(await pending(store)).toBeUndefined();
     // The build left them, so the next open's PRAGMA optimize has nothing to analyse first.
     const analysed = store.sqlite!.prepare(`select idx from sqlite_stat1 where tbl = 'declarations'`).all() as { idx: string | null }[];
     expect(analysed.map((r) => r.idx)).toEqual(expect.arrayContaining(['declarations_company']));
-    expect(await restoreDeferredIndexesAside(store, 0)).toBe(0);
+    expect(await restoreDeferredIndexesAside(store, undefined, 0)).toBe(0);
     const plan = await sql<{ detail: string }>`explain query plan select id from declarations where company_id = 1 order by registered_at`.execute(store.db);
     expect(plan.rows.map((r) => r.detail).join(' ')).toMatch(/declarations_company/);
   } finally {
