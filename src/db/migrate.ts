@@ -21,6 +21,7 @@ import * as m042 from './migrations/042-company-name-index.js';
 import * as m043 from './migrations/043-item-text-index.js';
 import * as m043b from './migrations/043-list-filter-indexes.js';
 import * as m044 from './migrations/044-company-name-vocabulary.js';
+import * as m045 from './migrations/045-unread-indexes.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 import { withStartLock } from './start-lock.js';
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '043-item-text-index': m043,
   '043-list-filter-indexes': m043b,
   '044-company-name-vocabulary': m044,
+  '045-unread-indexes': m045,
 };
 
 /**
