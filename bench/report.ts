@@ -1,6 +1,7 @@
 // Markdown and JSON reports, and the regression comparison of two JSON reports.
 import fs from 'node:fs';
 import path from 'node:path';
+import { targetsMarkdown } from './targets.js';
 
 export interface OpResult {
   operationId: string;
@@ -58,6 +59,7 @@ export function toMarkdown(r: Report): string {
   for (const o of r.operations) if (!o.skipped && (o.p99_ms ?? 0) > (worst.get(o.tag)?.p99_ms ?? -1)) worst.set(o.tag, o);
   lines.push('', '## Worst p99 per family', '', '| family | operation | p99 ms | ratio to ceiling |', '|---|---|---:|---:|');
   for (const [tag, o] of worst) lines.push(`| ${tag} | ${o.operationId} | ${fmt(o.p99_ms)} | ${fmt(o.ratio_to_ceiling, 3)} |`);
+  lines.push(...targetsMarkdown(r));
   const failures = r.operations.filter((o) => (o.non2xx ?? 0) > 0 || (o.errors ?? 0) > 0);
   if (failures.length) {
     lines.push('', '## Failures', '');
