@@ -5,15 +5,11 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Report } from './report.js';
+import { median as quantileMedian } from '../src/domain/stats/quantiles.js';
 
 type Op = Report['operations'][number];
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
+const median = (xs: number[]) => quantileMedian(xs) ?? NaN;
 
 function families(r: Report): Map<string, Op[]> {
   const out = new Map<string, Op[]>();

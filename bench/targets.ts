@@ -2,6 +2,7 @@
 // which it meets without a reader recounting its table. The classes are lists of operations, not
 // rules on names: which operation is a record read and which an aggregate is a decision, kept here.
 import type { OpResult, Report } from './report.js';
+import { median } from '../src/domain/stats/quantiles.js';
 
 /** Single records, lookups and keyset pages: the row store's indexes answer them (p99 ≤ 50 ms). */
 export const RECORD_OPS: ReadonlySet<string> = new Set([
@@ -30,12 +31,6 @@ export interface Target {
   met: boolean;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
-
 const worst = (ops: OpResult[], over: number, shown = 5): string => {
   const out = ops.filter((o) => o.p99_ms! > over).sort((a, b) => b.p99_ms! - a.p99_ms!);
   if (!out.length) return '';
@@ -49,7 +44,7 @@ export function judge(r: Report): Target[] {
   const records = driven.filter((o) => RECORD_OPS.has(o.operationId));
   const over300 = driven.filter((o) => o.p99_ms! > 300);
   const over50 = records.filter((o) => o.p99_ms! > 50);
-  const med = median(analytic.map((o) => o.p99_ms!));
+  const med = median(analytic.map((o) => o.p99_ms!)) ?? NaN;
   const failed = driven.reduce((n, o) => n + (o.non2xx ?? 0) + (o.errors ?? 0), 0);
   const out: Target[] = [
     { what: 'every operation', target: 'p99 ≤ 300 ms', measured: `${driven.length - over300.length} of ${driven.length}${worst(driven, 300)}`, met: over300.length === 0 },

@@ -105,9 +105,9 @@ export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>, 
     const pending = deferredIndexes(raw); // read again under the write lock
     const stats = !!raw.prepare(`select 1 from sqlite_master where name = 'sqlite_stat1'`).get();
     let built = 0;
-    for (const ix of pending) {
+    for (const [k, ix] of pending.entries()) {
       if (raw.prepare(`select 1 from sqlite_master where type = 'index' and name = ?`).get(ix.name)) continue;
-      timed(log, `index ${ix.name} (${built + 1} of ${pending.length})`, () => {
+      timed(log, `index ${ix.name} (${k + 1} of ${pending.length})`, () => {
         raw.exec(ix.sql);
         if (stats) raw.exec(`analyze "${ix.name}"`);
       });
@@ -122,10 +122,13 @@ export function restoreDeferredIndexes(store: Pick<Store, 'engine' | 'sqlite'>, 
   }).immediate();
 }
 
+/** The line a deferred index build writes for each step (here and in pg-indexes.ts). */
+export const doneLine = (what: string, started: number): string => `${what} done in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+
 function timed(log: ((line: string) => void) | undefined, what: string, run: () => void): void {
   const started = performance.now();
   run();
-  log?.(`${what} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log?.(doneLine(what, started));
 }
 
 /** What the index build's thread (index-build-worker.ts) answers: its log lines, then the outcome. */

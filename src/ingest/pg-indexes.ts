@@ -17,6 +17,7 @@
 // fail (and be retried by every migrate) until those lines are removed.
 import { sql } from 'kysely';
 import type { Store } from '../db/connect.js';
+import { doneLine } from './bulk-indexes.js';
 
 const DEFERRED_KEY = 'load.deferred_indexes';
 
@@ -227,5 +228,5 @@ export async function restorePgDeferredIndexes(store: Pick<Store, 'engine' | 'db
 async function timed(log: ((line: string) => void) | undefined, what: string, run: () => Promise<unknown>): Promise<void> {
   const started = performance.now();
   await run();
-  log?.(`${what} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log?.(doneLine(what, started));
 }
