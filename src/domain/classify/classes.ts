@@ -22,6 +22,14 @@ const CLASSES: ReadonlyArray<[string, readonly string[]]> = [
   // dress-studs, religious or other medals and insignia'; bangles, anklets and chokers are kinds.
   ['jewellery', ['ring', 'rings', 'bracelet', 'bracelets', 'necklace', 'necklaces', 'brooch', 'brooches', 'earring', 'earrings',
     'pendant', 'pendants', 'cufflinks', 'bangle', 'bangles', 'anklet', 'anklets', 'choker', 'chokers', 'kolye', 'bilezik', 'kupe', 'yuzuk']],
+  // Heading 7116 and chapter 71 say 'precious or semi-precious stones (natural, synthetic or
+  // reconstructed)'; descriptions name the stone, by its mineral or trade name (general gemmology:
+  // cubic zirconia and moissanite are synthetic stones). Not 'crystal' or 'rhinestone', in
+  // jewellery mostly glass (7018), nor 'pearl', mostly imitation pearls in listings.
+  ['precious stones', ['zircon', 'zircons', 'zirconia', 'cz', 'moissanite', 'diamond', 'diamonds', 'ruby', 'rubies', 'sapphire',
+    'sapphires', 'emerald', 'emeralds', 'opal', 'opals', 'jade', 'agate', 'agates', 'amethyst', 'quartz', 'turquoise', 'garnet',
+    'garnets', 'topaz', 'onyx', 'jasper', 'lapis', 'tourmaline', 'peridot', 'aquamarine', 'citrine', 'moonstone', 'obsidian',
+    'chalcedony', 'carnelian', 'malachite', 'labradorite', 'gemstone', 'gemstones', 'birthstone', 'zirkon']],
   // Heading 6702 and the like say 'artificial'; listings say 'fake', 'faux', 'simulated'.
   ['artificial', ['fake', 'faux', 'simulated', 'simulation', 'yapay']],
   // Kinds of goods the tariff names only by their class (dictionary facts: a wardrobe is furniture,

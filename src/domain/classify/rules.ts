@@ -175,6 +175,31 @@ export function unnamedStates(words: readonly Term[]): Set<string> {
   return out;
 }
 
+// Machines defined by what they work or make (Section XVI: 'machinery for making or repairing
+// footwear', 'for cleaning or drying bottles', textile, paper, printing, leather, food, rubber,
+// plastics, stone and metal working machines and machine-tools): a description that names no
+// machine is of the goods, not of a machine for them ('rain boots' are not 8453). Household and
+// named kinds (8450 washing, 8452 sewing machines) are not here.
+const MACHINES_FOR = ['8420', '8422', '8437', '8438', '8439', '8440', '8441', '8442', '8443', '8444', '8445', '8446', '8447', '8448',
+  '8449', '8451', '8453', '8454', '8455', '8456', '8457', '8458', '8459', '8460', '8461', '8462', '8463', '8464', '8465', '8468',
+  '8474', '8475', '8477', '8478', '8479', '8486'];
+const MACHINE_WORDS = new Set(['machine', 'machinery', 'apparatus', 'appliance', 'equipment', 'plant', 'press', 'mill', 'device',
+  'makine', 'makina', 'cihaz', 'tezgah', 'ekipman', 'aparat', 'tesis']);
+
+// Section XVI note 1 (p): articles of chapter 95 (toys, games, sports requisites) are not machines
+// or electrical goods of chapters 84 and 85, however they work.
+const TOY_WORDS = new Set(['toy', 'game', 'doll', 'puzzle', 'oyuncak', 'oyun']);
+
+/**
+ * Headings of machines for working or making goods, when the description names no machine; and
+ * chapters 84 and 85, when it names a toy or a game.
+ */
+export function unnamedMachines(words: readonly Term[]): Set<string> {
+  const out = words.some(({ word, term }) => MACHINE_WORDS.has(term) || names(MACHINE_WORDS, word)) ? new Set<string>() : new Set(MACHINES_FOR);
+  if (words.some(({ term }) => TOY_WORDS.has(term))) ['84', '85'].forEach((c) => out.add(c));
+  return out;
+}
+
 // 'PU leather', 'faux leather', 'vegan leather', 'suni deri' are plastics (or plastics on a textile
 // backing: chapter 39 or 59), not the leather of chapter 41, 4202's 'outer surface of leather' or
 // 6403's leather uppers. Composition leather (4115) is named as such.

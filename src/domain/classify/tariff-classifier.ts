@@ -6,7 +6,7 @@ import { buildBm25 } from './bm25.js';
 import { confidenceOf, marginOf } from './calibration.js';
 import type { Knowledge, KnowledgeSource, TariffLine } from './knowledge.js';
 import { NOISE_WORDS, WEAK_WORDS } from './noise.js';
-import { conflictingChapters, conflictingHeadings, excludedHeadings, names, unnamedStates, withoutFauxLeather } from './rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, names, unnamedMachines, unnamedStates, withoutFauxLeather } from './rules.js';
 import { TURKISH_GLOSSARY } from './glossary-tr.js';
 import { CLASS_WORDS } from './classes.js';
 import { terms } from './terms.js';
@@ -104,6 +104,7 @@ export const TUNING = {
   // over the heading's terms, −1.2 to −2.3 points; ordering siblings only, −0.3.
   popularity: 0.03,
   popularityCap: 10,
+  machine: 0.6,
 };
 const SUPPORT = TUNING.support;
 const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
@@ -443,6 +444,7 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
       const conflicts = TUNING.materialConflict < 1 ? conflictingChapters(written) : new Set<string>();
       for (const h of TUNING.materialConflict < 1 ? conflictingHeadings(written) : []) conflicts.add(h);
       const states = TUNING.state < 1 ? unnamedStates(written) : new Set<string>();
+      const machines = TUNING.machine < 1 ? unnamedMachines(written) : new Set<string>();
       // Chapter 71 note 11: jewellery without precious metal, pearls or stones is imitation jewellery.
       if (TUNING.imitation > 0 && excluded.has('7113') && q.some((t) => t.term === 'jewellery') && bm25.has('imitation')) {
         q.push({ word: 'jewellery', term: 'imitation', boost: TUNING.imitation });
@@ -519,7 +521,8 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         const chapter = chapterKey[g]!;
         const penalty = (excluded.has(heading) ? TUNING.excluded : 1)
           * (conflicts.has(chapter) || conflicts.has(heading) ? TUNING.materialConflict : 1)
-          * (states.has(chapter) || states.has(heading) ? TUNING.state : 1);
+          * (states.has(chapter) || states.has(heading) ? TUNING.state : 1)
+          * (machines.has(heading) || machines.has(chapter) ? TUNING.machine : 1);
         let mix = ownScore[g]! / maxOwn;
         if (maxGroup > 0) mix += (TUNING.group * groupScore[g]!) / maxGroup;
         if (maxHeading > 0) mix += (TUNING.heading * headingScore[h]!) / maxHeading;

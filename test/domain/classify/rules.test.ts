@@ -1,7 +1,7 @@
 // The classifier's rules from the nomenclature's legal notes and structure, and the classes and
 // filler words that shape a question, on their own (no index needed).
 import { describe, it, expect } from 'vitest';
-import { conflictingChapters, conflictingHeadings, excludedHeadings, unnamedStates, withoutFauxLeather } from '../../../src/domain/classify/rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, unnamedMachines, unnamedStates, withoutFauxLeather } from '../../../src/domain/classify/rules.js';
 import { CLASS_WORDS } from '../../../src/domain/classify/classes.js';
 import { NOISE_WORDS, WEAK_WORDS } from '../../../src/domain/classify/noise.js';
 import { terms } from '../../../src/domain/classify/terms.js';
@@ -14,6 +14,27 @@ describe('chapter 71: precious metal', () => {
     expect(excludedHeadings(terms('18K gold color brass pendant'))).toEqual(new Set());
     expect(excludedHeadings(terms('gold color pendant'))).toEqual(new Set(['7113', '7114']));
     expect(excludedHeadings(terms('925 sterling silver ring'))).toEqual(new Set());
+  });
+});
+
+describe('Section XVI: machines for making goods, and toys', () => {
+  it('keeps the machines for working or making goods aside when no machine is named', () => {
+    const boots = unnamedMachines(terms('ankle rain boots with rubber soles'));
+    expect(boots.has('8453')).toBe(true);
+    expect(boots.has('8422')).toBe(true);
+    // Household and named kinds of machine stay: a washing machine is asked for by its kind.
+    expect(boots.has('8450')).toBe(false);
+    expect(boots.has('84')).toBe(false);
+    expect(unnamedMachines(terms('machinery for making footwear'))).toEqual(new Set());
+    expect(unnamedMachines(terms('ayakkabı imal makinesi'))).toEqual(new Set());
+  });
+
+  it('keeps chapters 84 and 85 aside for toys and games (note 1 (p))', () => {
+    const toy = unnamedMachines(terms('remote control toy car with LED lights'));
+    expect(toy.has('84')).toBe(true);
+    expect(toy.has('85')).toBe(true);
+    expect(unnamedMachines(terms('oyuncak araba')).has('85')).toBe(true);
+    expect(unnamedMachines(terms('LED desk lamp')).has('85')).toBe(false);
   });
 });
 
@@ -114,6 +135,10 @@ describe('what a description\'s words become', () => {
     expect(CLASS_WORDS.get('necklace')).toEqual([['jewellery']]);
     expect(CLASS_WORDS.get('polyester')).toEqual(expect.arrayContaining([['textile', 'materials'], ['synthetic', 'fibres']]));
     expect(CLASS_WORDS.get('steel')).toEqual([['base', 'metal']]);
+    // Gemstones, natural or synthetic, for 7116's 'precious or semi-precious stones'; not glass 'crystal'.
+    expect(CLASS_WORDS.get('zirconia')).toEqual([['precious', 'stones']]);
+    expect(CLASS_WORDS.get('amethyst')).toEqual([['precious', 'stones']]);
+    expect(CLASS_WORDS.has('crystal')).toBe(false);
     // Precious metals are named one by one in the tariff: no class.
     expect(CLASS_WORDS.has('silver')).toBe(false);
   });

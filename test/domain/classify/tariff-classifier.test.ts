@@ -62,6 +62,13 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(classifier.classify('925 sterling silver necklace jewelry', 3)[0]!.hs6.slice(0, 4)).toBe('7113');
   });
 
+  it('reads a gemstone as a precious or semi-precious stone (7116), and rain boots as footwear, not machinery for it', () => {
+    expect(classifier.classify('Amethyst bead bracelet', 1)[0]!.hs6).toBe('711620');
+    const boots = classifier.classify('rain boots', 5).map((c) => c.hs6);
+    expect(boots[0]!.startsWith('64')).toBe(true);
+    expect(boots.some((c) => c.startsWith('8453'))).toBe(false);
+  });
+
   it('does not match a line on the words it excludes', () => {
     // 7117.90 is imitation jewellery 'of other than base metal': steel is a base metal.
     expect(classifier.classify('stainless steel pendant necklace imitation jewellery', 3)[0]!.hs6).toBe('711719');
