@@ -76,6 +76,11 @@ const MATERIAL_OF = new Map<string, string[]>();
 for (const [group, , words] of MATERIALS) for (const w of words) MATERIAL_OF.set(w, [...(MATERIAL_OF.get(w) ?? []), group]);
 const MATERIAL_WORDS: ReadonlySet<string> = new Set(MATERIAL_OF.keys());
 
+/** Whether a description names a material that defines chapters (plastics, wood, glass, metal…). */
+export function namesMaterial(words: readonly Term[]): boolean {
+  return words.some(({ word }) => names(MATERIAL_WORDS, word) !== undefined);
+}
+
 // Chapter 61 is apparel knitted or crocheted, chapter 62 apparel not knitted or crocheted (and
 // chapter 60 knitted fabrics): a description that says which excludes the other.
 const KNITTED = new Set(['knit', 'knitted', 'knitting', 'crochet', 'crocheted', 'orme', 'orgu']);

@@ -1,7 +1,7 @@
 // The classifier's rules from the nomenclature's legal notes and structure, and the classes and
 // filler words that shape a question, on their own (no index needed).
 import { describe, it, expect } from 'vitest';
-import { conflictingChapters, conflictingHeadings, excludedHeadings, unnamedMachines, unnamedStates, withoutFauxLeather } from '../../../src/domain/classify/rules.js';
+import { conflictingChapters, conflictingHeadings, excludedHeadings, namesMaterial, unnamedMachines, unnamedStates, withoutFauxLeather } from '../../../src/domain/classify/rules.js';
 import { CLASS_WORDS } from '../../../src/domain/classify/classes.js';
 import { NOISE_WORDS, WEAK_WORDS } from '../../../src/domain/classify/noise.js';
 import { terms } from '../../../src/domain/classify/terms.js';
@@ -27,6 +27,12 @@ describe('Section XVI: machines for making goods, and toys', () => {
     expect(boots.has('84')).toBe(false);
     expect(unnamedMachines(terms('machinery for making footwear'))).toEqual(new Set());
     expect(unnamedMachines(terms('ayakkabı imal makinesi'))).toEqual(new Set());
+  });
+
+  it('says when a description names a material', () => {
+    expect(namesMaterial(terms('resin garden gnome'))).toBe(true);
+    expect(namesMaterial(terms('plastikten süs'))).toBe(true);
+    expect(namesMaterial(terms('garden gnome'))).toBe(false);
   });
 
   it('keeps chapters 84 and 85 aside for toys and games (note 1 (p))', () => {

@@ -69,6 +69,11 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(boots.some((c) => c.startsWith('8453'))).toBe(false);
   });
 
+  it("files a decoration of a named material with that material's ornamental articles", () => {
+    expect(classifier.classify('acrylic table decoration', 1)[0]!.hs6).toBe('392640');
+    expect(classifier.classify('resin garden decoration', 1)[0]!.hs6).toBe('392640');
+  });
+
   it('does not match a line on the words it excludes', () => {
     // 7117.90 is imitation jewellery 'of other than base metal': steel is a base metal.
     expect(classifier.classify('stainless steel pendant necklace imitation jewellery', 3)[0]!.hs6).toBe('711719');
