@@ -13,6 +13,7 @@ import { terms } from './terms.js';
 import { splitNegations } from './negation.js';
 import { lineHeads } from './heads.js';
 import { stem } from './stem.js';
+import { skeleton, skeletonIndex } from './loanwords.js';
 import { buildRelated } from './wordnet.js';
 
 export interface TariffCandidate {
@@ -110,6 +111,8 @@ export const TUNING = {
   // A decoration word's stand-in 'ornamental', 'statuettes' when a material is named (DECOR).
   // Dev half: 0.35 no change, 0.6 one answer fewer, 1 two more at 6 digits and four in the top 5.
   ornament: 1,
+  // A Turkish loanword's tariff words by their skeleton (loanwords.ts). Dev half: 0.5 to 1 alike.
+  loan: 0.8,
 };
 const SUPPORT = TUNING.support;
 const GLOSSARY_WORDS: ReadonlySet<string> = new Set(TURKISH_GLOSSARY.keys());
@@ -199,6 +202,8 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
   // translated as the Turkish word it is spelt like.
   const englishNouns = new Set<string>();
   if (wordnet) for (const line of wordnet.indexNoun.split('\n')) if (line && !line.startsWith(' ')) englishNouns.add(line.slice(0, line.indexOf(' ')));
+  // The index's words by their loanword skeleton, for the Turkish spellings of technical words.
+  const loanwords = skeletonIndex([...bm25.terms()].filter((t) => !t.includes(' ') && !t.startsWith(NOT)));
   // The glossary by stem as well, so that inflected forms find their entry ('ayakkabilar', 'cantasi').
   const glossaryByStem = new Map<string, readonly string[]>();
   for (const [tr, en] of TURKISH_GLOSSARY) if (!tr.includes(' ')) glossaryByStem.set(stem(tr), glossaryByStem.get(stem(tr)) ?? en);
@@ -354,6 +359,15 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
         for (const en of english ?? []) {
           for (const t of terms(en)) if (bm25.has(t.term)) out.push({ word, term: t.term, boost: (boost * TUNING.glossary) / english!.length ** 0.5 });
         }
+      }
+      // A Turkish loanword the glossary does not know ('kompresör', 'konnektör'): the tariff words
+      // spelt with its skeleton (loanwords.ts).
+      if (TUNING.loan > 0 && turkish && single === undefined && phrase === undefined && !bm25.has(term) && word.length >= 5) {
+        // By the stem and by the word as written (the stemmer also cuts a loanword's own ending:
+        // 'enerji' → 'enerj'); a stem of under five letters says too little ('çok' is no 'cock').
+        const found = new Set([...(term.length >= 5 ? (loanwords.get(skeleton(term)) ?? []) : []), ...(loanwords.get(skeleton(word)) ?? [])]);
+        const list = [...found].slice(0, 3);
+        for (const t of list) out.push({ word, term: t, boost: (boost * TUNING.loan) / list.length ** 0.5 });
       }
       // An English compound written as one word that the tariff writes as two ('keychain',
       // 'watchbands', 'shoelace'): its two nouns, and their pair, stand in for it.

@@ -69,6 +69,10 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
     expect(boots.some((c) => c.startsWith('8453'))).toBe(false);
   });
 
+  it('reads a Turkish loanword the glossary does not know by its spelling', () => {
+    expect(classifier.classify('Evaporatif hava soğutucu', 1)[0]!.hs6).toBe('847960');
+  });
+
   it("files a decoration of a named material with that material's ornamental articles", () => {
     expect(classifier.classify('acrylic table decoration', 1)[0]!.hs6).toBe('392640');
     expect(classifier.classify('resin garden decoration', 1)[0]!.hs6).toBe('392640');
