@@ -127,8 +127,8 @@ const POSTPOSITIONS = new Set(['icin', 'uygun', 'kullanilan', 'kullanilmak', 'ku
 const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/;
 // The tariff files ornaments by material ('Statuettes and other ornamental articles' of plastics
 // 3926.40, of wood 4420, of ceramics 6913, of base metal 8306.2x); listings say 'decoration'. With
-// a material named, the decoration word also asks for the tariff's words, at full weight (it is
-// weak on its own: 'car decoration accessories' names a car's).
+// a material named, the decoration word also asks for the tariff's words, at full weight; without
+// one it stays a weak word (noise.ts): 'car decoration accessories' are a car's.
 const DECOR = new Set(['decoration', 'decorations', 'decor', 'decorative', 'ornament', 'ornaments', 'figurine', 'figurines', 'dekor', 'dekorasyon', 'susleme', 'biblo']);
 const ORNAMENT_TERMS = ['ornamental', 'statuettes'].map((w) => terms(w)[0]!.term);
 const KEEP = new Set([...PREPOSITIONS, ...POSTPOSITIONS]);
