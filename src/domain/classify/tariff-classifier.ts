@@ -130,6 +130,9 @@ const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/;
 // a material named, the decoration word also asks for the tariff's words, at full weight; without
 // one it stays a weak word (noise.ts): 'car decoration accessories' are a car's.
 const DECOR = new Set(['decoration', 'decorations', 'decor', 'decorative', 'ornament', 'ornaments', 'figurine', 'figurines', 'dekor', 'dekorasyon', 'susleme', 'biblo']);
+// Heading 9505: festive and carnival articles ('Articles for Christmas festivities', 9505.10) are
+// there whatever their material.
+const FESTIVE = new Set(['christmas', 'xmas', 'halloween', 'carnival', 'festive', 'noel', 'yilbasi']);
 const ORNAMENT_TERMS = ['ornamental', 'statuettes'].map((w) => terms(w)[0]!.term);
 const KEEP = new Set([...PREPOSITIONS, ...POSTPOSITIONS]);
 // English prefixes and suffixes that WordNet also lists as nouns ('ful', 'ling', 'dis'): not a
@@ -310,7 +313,8 @@ function* buildSteps(knowledge: Knowledge, wordnet?: WordNetFiles): Generator<vo
     const seen = new Map<string, number>();
     // Where each word of the current phrase starts in `out`, for a postposition to discount.
     let starts: number[] = [];
-    const material = TUNING.ornament > 0 && namesMaterial(terms(text));
+    const written = terms(text);
+    const material = TUNING.ornament > 0 && namesMaterial(written) && !written.some((t) => FESTIVE.has(t.word));
     for (const { word, term } of withoutFauxLeather(terms(text, KEEP))) {
       if (PREPOSITIONS.has(word)) {
         after = true;

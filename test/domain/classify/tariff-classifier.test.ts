@@ -76,6 +76,8 @@ describe('tariff classifier over HS 2022, US HTS, EU CN, UK tariff and HMRC sear
   it("files a decoration of a named material with that material's ornamental articles", () => {
     expect(classifier.classify('acrylic table decoration', 1)[0]!.hs6).toBe('392640');
     expect(classifier.classify('resin garden decoration', 1)[0]!.hs6).toBe('392640');
+    // …but a festive one is an article for Christmas festivities (9505.10), whatever its material.
+    expect(classifier.classify('plastic christmas tree decoration', 1)[0]!.hs6).toBe('950510');
   });
 
   it('does not match a line on the words it excludes', () => {
