@@ -133,6 +133,24 @@ describeEachStore('indexes deferred for a whole load', (get) => {
     expect(restoreDeferredIndexes(store)).toBe(0);
   });
 
+  it('the build sorts on temp files with helper threads, and the connection gets its settings back', async () => {
+    const { store } = get();
+    if (store.engine !== 'sqlite') return;
+    const raw = store.sqlite!;
+    const settings = () => ['temp_store', 'cache_size', 'threads'].map((p) => Number(raw.pragma(p, { simple: true })));
+    raw.pragma('temp_store = MEMORY'); // as every store connection opens
+    const before = settings();
+    expect(deferIndexes(store, SEED_DEFERRED_INDEXES)).toBeGreaterThan(5);
+    const during: number[][] = [];
+    expect(restoreDeferredIndexes(store, () => during.push(settings()))).toBeGreaterThan(5);
+    // 1 = FILE: an in-memory sorter never spills, so it sorts the whole table as one list.
+    expect(during[0]![0]).toBe(1);
+    expect(during[0]![1]).toBeLessThan(0);
+    expect(-during[0]![1]!).toBeLessThan(-before[1]!); // runs smaller than the connection's page cache
+    expect(during[0]![2]).toBeGreaterThanOrEqual(1);
+    expect(settings()).toEqual(before);
+  });
+
   it('a file load defers only into an empty store', async () => {
     const { store } = get();
     // The store holds declarations now: nothing is deferred.
