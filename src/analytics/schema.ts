@@ -73,17 +73,39 @@ const LINES_MONTHLY: PreAggregation = {
  * per code, `records_hs10` / `records_hs8` credited to the declaration's first line (by code,
  * then line) of each 10- / 8-digit code, so their sums over the codes of a group are exact.
  */
-const CODES_MONTHLY: PreAggregation = {
-  table: 'agg_codes_monthly',
-  keys: ['flow', 'period', 'gtip', 'partner_country', 'port', 'customs_office', 'transport_mode'],
-  measures: ['value_usd_cents', 'net_weight_kg', 'quantity', 'records_hs12', 'records_hs10', 'records_hs8'],
-  select: (t) => `select flow, period, gtip, partner_country, port, customs_office, transport_mode, sum(value_usd_cents) as value_usd_cents, sum(net_weight_kg) as net_weight_kg,
+/** SELECT of the lines' figures by `keys` (the declaration's columns and `gtip`), declarations counted per code at 12, 10 and 8 digits. */
+function codesSelect(t: RecordTables, keys: readonly string[]): string {
+  const inner = keys.map((k) => (k === 'gtip' ? 'i.gtip' : `d.${k}`)).join(', ');
+  return `select ${keys.join(', ')}, sum(value_usd_cents) as value_usd_cents, sum(net_weight_kg) as net_weight_kg,
       sum(quantity) as quantity, count(distinct declaration_id) as records_hs12, sum(first10) as records_hs10, sum(first8) as records_hs8
-    from (select d.flow, d.period, i.gtip, d.partner_country, d.port, d.customs_office, d.transport_mode, i.value_usd_cents, i.net_weight_kg, i.quantity, i.declaration_id,
+    from (select ${inner}, i.value_usd_cents, i.net_weight_kg, i.quantity, i.declaration_id,
         (row_number() over (partition by i.declaration_id, substr(i.gtip, 1, 10) order by i.gtip, i.line_no) = 1)::int as first10,
         (row_number() over (partition by i.declaration_id, substr(i.gtip, 1, 8) order by i.gtip, i.line_no) = 1)::int as first8
       from ${t.items} i join ${t.declarations} d on d.id = i.declaration_id) as x
-    group by all`,
+    group by all`;
+}
+
+const CODE_MEASURES = ['value_usd_cents', 'net_weight_kg', 'quantity', 'records_hs12', 'records_hs10', 'records_hs8'] as const;
+const CODES_KEYS = ['flow', 'period', 'gtip', 'partner_country', 'port', 'customs_office', 'transport_mode'] as const;
+
+const CODES_MONTHLY: PreAggregation = {
+  table: 'agg_codes_monthly',
+  keys: CODES_KEYS,
+  measures: CODE_MEASURES,
+  select: (t) => codesSelect(t, CODES_KEYS),
+};
+
+/**
+ * The same figures by flow, month and 12-digit code alone: a product ranking or breakdown past six
+ * digits asked with no country or gateway, which `agg_codes_monthly` (a row per code, country and
+ * gateway) or a product's lines (`lines_by_code`: all of a chapter's lines, of every month) answer
+ * from many more rows. A declaration has one country and gateway, so its counts per code add up.
+ */
+const CODES_FLOW_MONTHLY: PreAggregation = {
+  table: 'agg_codes_flow_monthly',
+  keys: ['flow', 'period', 'gtip'],
+  measures: CODE_MEASURES,
+  select: (t) => codesSelect(t, ['flow', 'period', 'gtip']),
 };
 
 /**
@@ -119,7 +141,7 @@ const PAIR_PRODUCTS_MONTHLY: PreAggregation = {
     from ${t.items} i join ${t.declarations} d on d.id = i.declaration_id group by all`,
 };
 
-export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY, CODES_MONTHLY, PAIRS_MONTHLY, PAIR_PRODUCTS_MONTHLY];
+export const PRE_AGGREGATIONS: readonly PreAggregation[] = [LINES_MONTHLY, CODES_MONTHLY, CODES_FLOW_MONTHLY, PAIRS_MONTHLY, PAIR_PRODUCTS_MONTHLY];
 
 /** The pre-aggregation of the declarations by trader and partner, a source of the aggregate planner. */
 export const PAIRS_BY_MONTH = PAIRS_MONTHLY.table;
@@ -133,6 +155,9 @@ export const combineOf = (p: Pick<PreAggregation, 'extremes'>, m: string): 'sum'
 /** The pre-aggregation of the lines by 12-digit code, a source of the aggregate planner. */
 export const CODES_BY_MONTH = CODES_MONTHLY.table;
 
+/** The pre-aggregation of the lines by flow, month and 12-digit code alone. */
+export const CODES_BY_FLOW_MONTH = CODES_FLOW_MONTHLY.table;
+
 /**
  * The order of a month's rows in a pre-aggregation (each month is written whole, at a load or when
  * it is compacted): by flow, then by partner country where the table has one. DuckDB skips the
@@ -142,7 +167,7 @@ export const CODES_BY_MONTH = CODES_MONTHLY.table;
  * over eight countries); a month of a small table is one row group anyway.
  */
 export function monthOrder(keys: readonly string[]): string {
-  return keys.includes('partner_country') ? 'flow, partner_country' : 'flow';
+  return keys.includes('partner_country') ? 'flow, partner_country' : keys.includes('gtip') ? 'flow, gtip' : 'flow';
 }
 
 /** A rollup's columns in table order: its keys, then its measures. */

@@ -193,8 +193,9 @@ export function planAggregate(spec: AggregateSpec, manyParties = false): Plan {
   if (f.minValueCents !== null || f.maxValueCents !== null || f.regimes.length || f.currencies.length) return raw;
   if (!monthAligned(f)) return raw;
   // Deeper than six digits with a product filter, the lines sorted by code hold that product's
-  // lines alone (onLines, joinsLines); the codes' monthly sums would be read for the whole period.
-  if (depth > 6 && f.hs.length) return raw;
+  // lines alone (onLines, joinsLines); the codes' monthly sums by country and gateway would be read
+  // for the whole period. Only the codes' sums by month alone have fewer rows.
+  const productPastSix = depth > 6 && f.hs.length > 0;
   // Several HS prefixes: a declaration matching two of them would be counted twice.
   if (f.hs.length > 1 && (spec.metrics.includes('records') || spec.metrics.includes('companies'))) return raw;
   const needDims = new Set<Dim>(neededDims(spec));
@@ -202,6 +203,7 @@ export function planAggregate(spec: AggregateSpec, manyParties = false): Plan {
   for (const source of CUBE_SOURCES) {
     if (![...needDims].every((d) => source.dims.includes(d))) continue;
     if (depth > codesOf(source).digits) continue;
+    if (productPastSix && !source.productFilter) continue;
     // Codes finer than HS6 only past six digits: to six, the HS6 rollups answer from fewer rows,
     // and their copies sorted by code read an HS condition's rows alone.
     if (source.codes && depth <= 6) continue;

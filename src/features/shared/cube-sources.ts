@@ -1,7 +1,7 @@
 // What each rollup table can answer. The aggregate engine picks the first (smallest) source that
 // holds every dimension and filter a query needs and can count `records` exactly; anything else
 // is answered from the raw records.
-import { CODES_BY_MONTH, COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_GATEWAY, ITEMS_BY_HS, PAIRS_BY_MONTH } from '../../analytics/schema.js';
+import { CODES_BY_FLOW_MONTH, CODES_BY_MONTH, COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_GATEWAY, ITEMS_BY_HS, PAIRS_BY_MONTH } from '../../analytics/schema.js';
 
 export type Dim = 'period' | 'flow' | 'hs' | 'country' | 'port' | 'customs_office' | 'transport_mode' | 'incoterm' | 'company' | 'partner_company';
 export type Measure = 'value' | 'weight' | 'quantity' | 'duties';
@@ -45,6 +45,12 @@ export interface CubeSource {
    * this one has fewer rows (at 10M, a year grouped by country for 500 companies: 60 -> 28 ms).
    */
   noParties?: boolean;
+  /**
+   * Past six digits, answers a product filter too: small enough that its rows of the window are
+   * fewer than the product's lines of all time in `lines_by_code` (at 10M, chapter 84 at 12
+   * digits over nineteen months: 4.6M lines).
+   */
+  productFilter?: boolean;
 }
 
 const ITEM_RECORDS = { hs6: 'records', hs4: 'records_hs4', hs2: 'records_hs2' } as const;
@@ -63,7 +69,17 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
   },
   { table: 'rollup_hs_monthly', dims: ['period', 'flow', 'hs'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
   { table: 'rollup_hs_country_monthly', dims: ['period', 'flow', 'hs', 'country'], measures: ITEM_MEASURES, records: ITEM_RECORDS, companies: false },
-  // Products deeper than six digits (no other source holds them), without duties.
+  // Products deeper than six digits (no other source holds them), without duties: by code alone,
+  // then by code, country and gateway.
+  {
+    table: CODES_BY_FLOW_MONTH,
+    dims: ['period', 'flow', 'hs'],
+    measures: ['value', 'weight', 'quantity'],
+    records: { hs8: 'records_hs8', hs10: 'records_hs10', hs12: 'records_hs12' },
+    companies: false,
+    codes: { column: 'gtip', digits: 12 },
+    productFilter: true,
+  },
   {
     table: CODES_BY_MONTH,
     dims: ['period', 'flow', 'hs', 'country', 'port', 'customs_office', 'transport_mode'],
