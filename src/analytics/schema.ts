@@ -101,11 +101,13 @@ const CODES_MONTHLY: PreAggregation = {
  * gateway) or a product's lines (`lines_by_code`: all of a chapter's lines, of every month) answer
  * from many more rows. A declaration has one country and gateway, so its counts per code add up.
  */
+const CODES_FLOW_KEYS = ['flow', 'period', 'gtip'] as const;
+
 const CODES_FLOW_MONTHLY: PreAggregation = {
   table: 'agg_codes_flow_monthly',
-  keys: ['flow', 'period', 'gtip'],
+  keys: CODES_FLOW_KEYS,
   measures: CODE_MEASURES,
-  select: (t) => codesSelect(t, ['flow', 'period', 'gtip']),
+  select: (t) => codesSelect(t, CODES_FLOW_KEYS),
 };
 
 /**
@@ -160,9 +162,9 @@ export const CODES_BY_FLOW_MONTH = CODES_FLOW_MONTHLY.table;
 
 /**
  * The order of a month's rows in a pre-aggregation (each month is written whole, at a load or when
- * it is compacted): by flow, then by partner country where the table has one. DuckDB skips the
- * parts of a row group whose range of a column misses a condition, so a country's rows of a month
- * sitting together are read alone (10M declarations, one thread, twelve months of one country: a
+ * it is compacted): by flow, then by partner country where the table has one, else by code where
+ * it has one. DuckDB skips the parts of a row group whose range of a column misses a condition, so
+ * a country's rows of a month sitting together are read alone (10M declarations, one thread, twelve months of one country: a
  * company ranking 37.4 -> 18.5 ms, a product breakdown of the line rollup 20.4 -> 11.6 ms, medians
  * over eight countries); a month of a small table is one row group anyway.
  */
