@@ -22,6 +22,7 @@ import * as m043 from './migrations/043-item-text-index.js';
 import * as m043b from './migrations/043-list-filter-indexes.js';
 import * as m044 from './migrations/044-company-name-vocabulary.js';
 import * as m045 from './migrations/045-unread-indexes.js';
+import * as m046 from './migrations/046-bill-walk-index.js';
 import { restoreDeferredIndexes } from '../ingest/bulk-indexes.js';
 import { restorePgDeferredIndexes } from '../ingest/pg-indexes.js';
 import { withStartLock } from './start-lock.js';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '043-list-filter-indexes': m043b,
   '044-company-name-vocabulary': m044,
   '045-unread-indexes': m045,
+  '046-bill-walk-index': m046,
 };
 
 /**

@@ -6,19 +6,12 @@
 // - declarations_bl (bl_number): nothing reads a declaration by its bill. A declaration's bill and
 //   containers are read by the bill's own keys (bills_of_lading, containers), and shipments are
 //   tracked by their own bill number index (shipments_bl).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { forgetDeferredIndexes } from './deferred-record.js';
 
 const UNREAD = ['declarations_bl'];
 
-// The record of a load that deferred its index builds (src/ingest/bulk-indexes.ts, pg-indexes.ts).
-const DEFERRED_KEY = 'load.deferred_indexes';
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const name of UNREAD) await db.schema.dropIndex(name).ifExists().execute();
-  // A load killed while it deferred them would have them built again by the next migrate.
-  const row = (await sql<{ value: string }>`select value from settings where key = ${DEFERRED_KEY}`.execute(db)).rows[0];
-  if (!row) return;
-  const pending = (JSON.parse(row.value) as { name: string }[]).filter((ix) => !UNREAD.includes(ix.name));
-  if (pending.length) await sql`update settings set value = ${JSON.stringify(pending)} where key = ${DEFERRED_KEY}`.execute(db);
-  else await sql`delete from settings where key = ${DEFERRED_KEY}`.execute(db);
+  await forgetDeferredIndexes(db, UNREAD);
 }
