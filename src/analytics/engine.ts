@@ -248,7 +248,7 @@ export class Appender {
       }
       switch (kinds[i]) {
         case 'int': a.appendInteger(Number(v)); break;
-        case 'bigint': a.appendBigInt(BigInt(Math.round(Number(v)))); break;
+        case 'bigint': a.appendBigInt(typeof v === 'bigint' ? v : BigInt(Math.round(Number(v)))); break;
         case 'double': a.appendDouble(Number(v)); break;
         default: a.appendVarchar(String(v));
       }

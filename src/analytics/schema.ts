@@ -172,6 +172,11 @@ export function monthOrder(keys: readonly string[]): string {
   return keys.includes('partner_country') ? 'flow, partner_country' : keys.includes('gtip') ? 'flow, gtip' : 'flow';
 }
 
+/** A pre-aggregation's columns in table order: its keys, then its measures. */
+function preAggregationColumns(p: PreAggregation): Column[] {
+  return [...p.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...p.measures.map((m) => col(m, MEASURE_KIND(m)))];
+}
+
 /** A rollup's columns in table order: its keys, then its measures. */
 export function rollupColumns(def: RollupDef): Column[] {
   return [...def.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...measuresOf(def).map((m) => col(m, MEASURE_KIND(m)))];
@@ -180,10 +185,33 @@ export function rollupColumns(def: RollupDef): Column[] {
 export const COMPANY_ROLLUP: RollupDef = ROLLUPS.find((d) => d.table === 'rollup_company_monthly')!;
 export const ITEMS_ROLLUP: RollupDef = ROLLUPS.find((d) => d.table === 'rollup_items_monthly')!;
 
+/** What a sorted copy copies: a rollup, or a pre-aggregation. */
+export interface CopiedTable {
+  table: string;
+  keys: readonly string[];
+  columns: readonly Column[];
+  measures: readonly string[];
+  /** Measures `tradeapi verify` compares exactly (integers). */
+  exact: readonly string[];
+  /** How a measure combines across the rows of one key. */
+  combine(m: string): 'sum' | 'min' | 'max';
+}
+
+const copiedRollup = (def: RollupDef): CopiedTable => ({ table: def.table, keys: def.keys, columns: rollupColumns(def), measures: measuresOf(def), exact: def.exact, combine: () => 'sum' });
+
+const copiedPreAggregation = (p: PreAggregation): CopiedTable => ({
+  table: p.table,
+  keys: p.keys,
+  columns: preAggregationColumns(p),
+  measures: p.measures,
+  exact: p.measures.filter((m) => MEASURE_KIND(m) !== 'double'),
+  combine: (m) => combineOf(p, m),
+});
+
 /** A pre-aggregation kept a second time in another order (see sorted.ts). */
 export interface SortedCopy {
   table: string;
-  source: RollupDef;
+  source: CopiedTable;
   /** The column the copy is sorted by: its ranges are what a fill or a sort takes per transaction. */
   key: string;
   /** The ORDER BY of its rows: `key` first, then what orders the rows within one value of it. */
@@ -206,7 +234,7 @@ const always = () => 'true';
 
 export const COMPANY_SIDES: SortedCopy = {
   table: 'rollup_company_sides',
-  source: COMPANY_ROLLUP,
+  source: copiedRollup(COMPANY_ROLLUP),
   key: 'party_id',
   order: 'party_id',
   lead: [{ name: 'party_id', kind: 'bigint' }, { name: 'as_partner', kind: 'int' }],
@@ -220,7 +248,7 @@ export const COMPANY_SIDES: SortedCopy = {
 /** A rollup's rows as they are, sorted by `order` (its first column the key), checked by `checkedBy`. */
 const reordered = (table: string, source: RollupDef, order: readonly string[], checkedBy: readonly string[]): SortedCopy => ({
   table,
-  source,
+  source: copiedRollup(source),
   key: order[0]!,
   order: order.join(', '),
   lead: [],
@@ -240,11 +268,41 @@ const GATEWAY_CHECK = ['customs_office', 'port', 'flow', 'period'];
 export const ITEMS_BY_GATEWAY = reordered('rollup_items_by_gateway', ITEMS_ROLLUP, GATEWAY_ORDER, GATEWAY_CHECK);
 export const COMPANY_BY_GATEWAY = reordered('rollup_company_by_gateway', COMPANY_ROLLUP, GATEWAY_ORDER, GATEWAY_CHECK);
 
-export const SORTED_COPIES: readonly SortedCopy[] = [COMPANY_SIDES, ITEMS_BY_HS, COMPANY_BY_HS, ITEMS_BY_GATEWAY, COMPANY_BY_GATEWAY];
+/**
+ * A trading pair as one number, trader then partner: `company_id * 2^32 + partner_company_id`
+ * (company ids below 2^31, as the row store's sequences hand them out). One column holds the
+ * pair, so a page's pairs are one `in` list the engine skips row groups by.
+ */
+const PAIR_KEY = '(company_id * 4294967296 + partner_company_id)';
+
+/** The key of a trading pair in `agg_pair_products_by_pair` (a bigint: exact past 2^53). */
+export const pairKey = (companyId: number, partnerCompanyId: number): bigint => (BigInt(Math.trunc(companyId)) << 32n) + BigInt(Math.trunc(partnerCompanyId));
+
+const PAIR_COMPANY = PAIR_PRODUCTS_MONTHLY.keys.indexOf('company_id');
+const PAIR_PARTNER = PAIR_PRODUCTS_MONTHLY.keys.indexOf('partner_company_id');
+
+/**
+ * `agg_pair_products_monthly` sorted by trading pair: the products and dates of a page of pairs
+ * read the row groups of the page's traders, not every row of the window (a page's pairs belong to
+ * a few large traders: at 10M declarations the 50 largest export pairs of a year were 7 traders').
+ */
+export const PAIR_PRODUCTS_BY_PAIR: SortedCopy = {
+  table: 'agg_pair_products_by_pair',
+  source: copiedPreAggregation(PAIR_PRODUCTS_MONTHLY),
+  key: 'pair',
+  order: 'pair, flow, period',
+  lead: [{ name: 'pair', kind: 'bigint' }],
+  select: (from, within = always) => `select ${PAIR_KEY} as pair, * from ${from} s where ${within(PAIR_KEY)}`,
+  keyValues: (from) => `select ${PAIR_KEY} as k from ${from}`,
+  rowsOf: (r) => [[pairKey(Number(r[PAIR_COMPANY]), Number(r[PAIR_PARTNER] ?? 0)), ...r]],
+  checkedBy: ['pair', 'flow', 'period'],
+};
+
+export const SORTED_COPIES: readonly SortedCopy[] = [COMPANY_SIDES, ITEMS_BY_HS, COMPANY_BY_HS, ITEMS_BY_GATEWAY, COMPANY_BY_GATEWAY, PAIR_PRODUCTS_BY_PAIR];
 
 /** The copy's columns: its own leading ones, then its source's. */
 export function sortedColumns(c: SortedCopy): Column[] {
-  return [...c.lead, ...rollupColumns(c.source)];
+  return [...c.lead, ...c.source.columns];
 }
 
 /** Months whose pre-aggregation rows batches have appended to since they were last compacted (compactPending in sync.ts). */
@@ -264,9 +322,7 @@ export function schemaStatements(): string[] {
     `create table if not exists ${PENDING_COMPACTION} (period INTEGER primary key)`,
   ];
   for (const def of ROLLUPS) out.push(createTable(def.table, rollupColumns(def)));
-  for (const p of PRE_AGGREGATIONS) {
-    out.push(createTable(p.table, [...p.keys.map((k) => col(k, KEY_KIND[k] ?? 'text')), ...p.measures.map((m) => col(m, MEASURE_KIND(m)))]));
-  }
+  for (const p of PRE_AGGREGATIONS) out.push(createTable(p.table, preAggregationColumns(p)));
   for (const c of SORTED_COPIES) out.push(createTable(c.table, sortedColumns(c)));
   out.push(createTable(LINES_BY_CODE, LINES_BY_CODE_COLUMNS));
   // Tables added to a layout without changing the others: a file of the same version gets them

@@ -14,7 +14,6 @@
 // their rows at the end, unsorted; once they are a tenth of the table, it is sorted again range by
 // range (rows summed by key, deleted and appended in order, a transaction per range, every sum
 // exact at every commit).
-import { measuresOf, type RollupDef } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
 import { SORTED_COPIES, measureType, sortedColumns, type SortedCopy } from './schema.js';
 
@@ -60,9 +59,12 @@ export async function addUnsorted(w: Writer, table: string, rows: number): Promi
     (coalesce((select value::BIGINT from analytic_meta where key = '${key}'), 0) + ${Math.trunc(rows)})::VARCHAR`);
 }
 
+/** The sorted copies of a table. */
+export const copiesOf = (table: string): SortedCopy[] => SORTED_COPIES.filter((c) => c.source.table === table);
+
 /** Appends to every sorted copy of `source` the copy rows of its rows given as arrays in its column order. */
-export async function appendSorted(w: Writer, source: RollupDef, rows: readonly (readonly unknown[])[]): Promise<void> {
-  for (const c of SORTED_COPIES.filter((x) => x.source === source)) {
+export async function appendSorted(w: Writer, source: { table: string }, rows: readonly (readonly unknown[])[]): Promise<void> {
+  for (const c of copiesOf(source.table)) {
     const kinds = sortedColumns(c).map((col) => col.kind);
     const a = await w.appender(c.table);
     let n = 0;
@@ -78,8 +80,8 @@ export async function appendSorted(w: Writer, source: RollupDef, rows: readonly 
 }
 
 /** Appends to every sorted copy of `source` the copy rows of the source rows in `table`. */
-export async function insertSorted(w: Writer, source: RollupDef, table: string): Promise<void> {
-  for (const c of SORTED_COPIES.filter((x) => x.source === source)) {
+export async function insertSorted(w: Writer, source: { table: string }, table: string): Promise<void> {
+  for (const c of copiesOf(source.table)) {
     await w.run(`insert into ${c.table} ${c.select(table)}`);
     const [n] = await w.rows(`select count(*) as n from (${c.keyValues(table)})`);
     await addUnsorted(w, c.table, Number(n?.n ?? 0));
@@ -144,6 +146,6 @@ export async function sortAgain(engine: Engine, c: SortedCopy, rowsPerRange = RO
   await resetUnsorted(engine, c.table);
   const keys = [...c.lead.map((l) => l.name), ...c.source.keys];
   for (const [lo, hi] of await ranges(engine, `select ${c.key} as k from ${c.table}`, rowsPerRange)) {
-    await engine.write((w) => regroup(w, c.table, keys, measuresOf(c.source), withinRange(lo, hi)(c.key), c.order));
+    await engine.write((w) => regroup(w, c.table, keys, c.source.measures, withinRange(lo, hi)(c.key), c.order, c.source.combine));
   }
 }

@@ -14,7 +14,7 @@ import { readArrays, type ReadStore } from '../db/read-arrays.js';
 import { RAW_TABLES as RAW, ROLLUPS, factsSql, recomputeSql, rollupDeltas, type RecordTables, type StoredDeclaration } from '../ingest/rollups.js';
 import type { Engine, Writer } from './engine.js';
 import { DECLARATION_COLUMNS, ITEM_COLUMNS, PENDING_COMPACTION, PRE_AGGREGATIONS, SORTED_COPIES, combineOf, derivedTables, monthOrder, rollupColumns, type Column, type PreAggregation } from './schema.js';
-import { appendSorted, fillSorted, insertSorted, regroup } from './sorted.js';
+import { appendSorted, copiesOf, fillSorted, insertSorted, regroup } from './sorted.js';
 import { appendLinesByCode, fillLinesByCode } from './lines-by-code.js';
 
 /** The row store as the analytic layer reads it: Kysely, and rows as arrays for whole-table reads. */
@@ -138,10 +138,22 @@ export function applyStored(engine: Engine, batchId: number, stored: readonly St
   });
 }
 
+/** A pre-aggregation's sums of the staged rows, and the same rows in its sorted copies. */
+async function insertPreAggregation(w: Writer, p: PreAggregation): Promise<void> {
+  if (!copiesOf(p.table).length) {
+    await w.run(`insert into ${p.table} ${p.select(STAGE)}`);
+    return;
+  }
+  await w.run(`create or replace temp table pre_aggregation_delta as ${p.select(STAGE)}`);
+  await w.run(`insert into ${p.table} select * from pre_aggregation_delta`);
+  await insertSorted(w, p, 'pre_aggregation_delta');
+  await w.run('drop table pre_aggregation_delta');
+}
+
 /** Rollup sums of the staged rows, by the rollups' own SQL. */
 async function rollupsBySql(w: Writer): Promise<void> {
   for (const def of ROLLUPS) {
-    if (!SORTED_COPIES.some((c) => c.source === def)) {
+    if (!copiesOf(def.table).length) {
       await w.run(`insert into ${def.table} ${recomputeSql(def, STAGE)}`);
       continue;
     }
@@ -168,7 +180,7 @@ async function applyRows(
     await stageRows(w, STAGE.declarations, DECLARATION_COLUMNS, decls);
     await stageRows(w, STAGE.items, ITEM_COLUMNS, items);
     await rollups(w);
-    for (const p of PRE_AGGREGATIONS) await w.run(`insert into ${p.table} ${p.select(STAGE)}`);
+    for (const p of PRE_AGGREGATIONS) await insertPreAggregation(w, p);
     await appendLinesByCode(w, STAGE);
     await w.run(`insert into declarations select * from ${STAGE.declarations}`);
     await w.run(`insert into declaration_items select * from ${STAGE.items}`);

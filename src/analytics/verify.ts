@@ -234,7 +234,8 @@ async function verifyShipments(db: Kysely<DB>, analytics: AnalyticStore): Promis
 async function verifySorted(analytics: AnalyticStore, c: SortedCopy): Promise<AnalyticCheck> {
   const keys = c.checkedBy;
   const measures = c.source.exact;
-  const sums = (from: string) => `select ${keys.join(', ')}, ${measures.map((m) => `sum(${m}) as ${m}`).join(', ')} from ${from} x group by all`;
+  // Days are the least or greatest of their rows: so are they per key, however many rows it has.
+  const sums = (from: string) => `select ${keys.join(', ')}, ${measures.map((m) => `${c.source.combine(m)}(${m}) as ${m}`).join(', ')} from ${from} x group by all`;
   const differs = measures.map((m) => `coalesce(w.${m}, 0) <> coalesce(h.${m}, 0)`).join(' or ');
   const rows = await analytics.query(`with w as (${sums(`(${c.select(c.source.table)})`)}), h as (${sums(c.table)})
     select ${keys.map((k) => `coalesce(w.${k}, h.${k}) as ${k}`).join(', ')}, w.value_usd_cents as want, h.value_usd_cents as have,

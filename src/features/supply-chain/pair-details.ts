@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DateRange } from '../companies/queries.js';
 import { analyticRows } from '../../analytics/query.js';
-import { PAIR_PRODUCTS_BY_MONTH } from '../../analytics/schema.js';
+import { PAIR_PRODUCTS_BY_MONTH, PAIR_PRODUCTS_BY_PAIR, pairKey } from '../../analytics/schema.js';
 import { analyticDates, monthAligned } from '../shared/filters.js';
 import { prefixCondition, splitByMonth, type MonthSplit } from '../shared/aggregate.js';
 
@@ -16,7 +16,7 @@ type Flow = 'import' | 'export';
  * First and last declaration date and the HS6 codes (by value, ties in code order) of each
  * exporter→buyer pair, over the declarations with an item line in `hs` (any line when empty)
  * within the range. Whole months are read from the pairs' rows of `agg_pair_products_monthly`
- * (value, first and last date by pair, HS6 and month); days at either end of the range, a range
+ * (value, first and last date by pair, HS6 and month) or its copy sorted by pair; days at either end of the range, a range
  * inside one month, and prefixes past six digits (which HS6 rows cannot tell apart) from the
  * pairs' declarations joined to their lines, which read every line of the window.
  */
@@ -55,15 +55,28 @@ function details(rows: readonly Record<string, unknown>[]): Map<string, PairDeta
 
 const pairValues = (pairs: readonly Pair[]) => sql.join(pairs.map((p) => sql`(${Number(p.company_id)}, ${Number(p.partner_company_id)})`));
 
+/**
+ * Pairs of at most this many traders are read from the copy sorted by pair, more from the months'
+ * rows. The copy's cost is the row groups of the pairs' traders, the months' that of every row of
+ * the window. At 10M declarations, one thread, the largest export pairs of a year: 50 pairs of 7
+ * traders 106 -> 40 ms, 200 of 34 traders 79 -> 83 ms, 1,000 of 172 traders 135 -> 267 ms; 50
+ * pairs of 30 traders (one heading's pairs) 46 ms either way.
+ */
+const TRADERS_BY_PAIR = 32;
+
 async function fromMonths(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[]) {
   const where = [sql`a.flow = ${flow}`, ...analyticDates(range, (name) => sql.ref(`a.${name}`))];
   if (hs.length) where.push(prefixCondition(sql.ref('a.hs6'), [...hs], 6));
+  const byPair = new Set(pairs.map((p) => p.company_id)).size <= TRADERS_BY_PAIR;
+  // The pairs as one `in` list of the copy's pair column, which the engine skips row groups by.
+  const from = byPair
+    ? sql`${sql.table(PAIR_PRODUCTS_BY_PAIR.table)} a where a.pair in (${sql.raw(pairs.map((p) => pairKey(p.company_id, p.partner_company_id)).join(', '))}) and`
+    : sql`${sql.table(PAIR_PRODUCTS_BY_MONTH)} a join (values ${pairValues(pairs)}) p(company_id, partner_company_id)
+      on a.company_id = p.company_id and a.partner_company_id = p.partner_company_id where`;
   // The month and the day make the date: YYYYMM * 100 + DD, written as the records' text below.
   const rows = await analyticRows(db, sql`select a.company_id, a.partner_company_id, a.hs6, sum(a.value_usd_cents) as value_cents,
       min(a.period * 100 + a.first_day) as first, max(a.period * 100 + a.last_day) as last
-    from ${sql.table(PAIR_PRODUCTS_BY_MONTH)} a join (values ${pairValues(pairs)}) p(company_id, partner_company_id)
-      on a.company_id = p.company_id and a.partner_company_id = p.partner_company_id
-    where ${sql.join(where, sql` and `)} group by a.company_id, a.partner_company_id, a.hs6`.compile(db));
+    from ${from} ${sql.join(where, sql` and `)} group by a.company_id, a.partner_company_id, a.hs6`.compile(db));
   const iso = (d: unknown) => String(d).replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
   return rows.map((r) => ({ ...r, first: iso(r.first), last: iso(r.last) }));
 }

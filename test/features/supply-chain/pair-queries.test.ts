@@ -102,6 +102,20 @@ describeEachStore('trading-pair queries', (get) => {
     expect([...one.keys()]).toEqual([`${ids.T1}|${ids.F2}`]);
   });
 
+  it('pair details of a few traders (the copy sorted by pair) and of many (the months) agree', async () => {
+    const db = get().store.db;
+    // 33 more traders, none trading: past the copy's bound, so the months' rows are read.
+    const many = [...pairs(), ...Array.from({ length: 33 }, (_, i) => ({ company_id: 900_000 + i, partner_company_id: ids.F1 }))];
+    const ranges = [{ from: null, to: null }, { from: '2024-02-01', to: '2024-03-31' }, { from: '2024-01-01', to: '2024-01-31' }, { from: '2024-01-16', to: '2024-03-31' }];
+    for (const range of ranges) {
+      for (const hs of [[], ['6109'], ['620342']]) {
+        const few = await pairDetails(db, 'export', pairs(), range, hs);
+        expect(few.size, JSON.stringify([range, hs])).toBeGreaterThan(0);
+        expect(await pairDetails(db, 'export', many, range, hs), JSON.stringify([range, hs])).toEqual(few);
+      }
+    }
+  });
+
   it('edges along a path are the edges of the path nodes between consecutive ones', async () => {
     const db = get().store.db;
     const path = [ids.F1, ids.T1, ids.F2];
