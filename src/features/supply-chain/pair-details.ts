@@ -6,6 +6,8 @@ import { analyticRows } from '../../analytics/query.js';
 import { PAIR_PRODUCTS_BY_MONTH, PAIR_PRODUCTS_BY_PAIR, pairKey } from '../../analytics/schema.js';
 import { analyticDates, monthAligned } from '../shared/filters.js';
 import { prefixCondition, splitByMonth, type MonthSplit } from '../shared/aggregate.js';
+import { sourceMeta } from '../shared/source-meta.js';
+import { stateKey, stateOf } from '../../db/state.js';
 
 export type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };
 
@@ -20,12 +22,22 @@ type Flow = 'import' | 'export';
  * inside one month, and prefixes past six digits (which HS6 rows cannot tell apart) from the
  * pairs' declarations joined to their lines, which read every line of the window.
  */
-export async function pairDetails(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[]): Promise<Map<string, PairDetail>> {
+export async function pairDetails(
+  db: Kysely<DB>,
+  flow: Flow,
+  pairs: readonly Pair[],
+  range: DateRange,
+  hs: readonly string[],
+  /** Which table whole months are read from; by default the one that reads fewer rows (`byPairReadsLess`). */
+  via: 'auto' | 'pair' | 'months' = 'auto',
+): Promise<Map<string, PairDetail>> {
   if (!pairs.length) return new Map();
   const wanted = [...new Map(pairs.map((p) => [`${p.company_id}|${p.partner_company_id}`, p])).values()];
   const split: MonthSplit | null = !hs.every((h) => h.length <= 6) ? null : monthAligned(range) ? { months: range, days: [] } : splitByMonth(range);
+  const months = split?.months;
+  const byPair = months ? (via === 'auto' ? await byPairFits(db, wanted, months) : via === 'pair') : false;
   const parts = split
-    ? [...(split.months ? [fromMonths(db, flow, wanted, split.months, hs)] : []), ...split.days.map((d) => fromRecords(db, flow, wanted, d, hs))]
+    ? [...(months ? [fromMonths(db, flow, wanted, months, hs, byPair)] : []), ...split.days.map((d) => fromRecords(db, flow, wanted, d, hs))]
     : [fromRecords(db, flow, wanted, range, hs)];
   return details((await Promise.all(parts)).flat());
 }
@@ -55,19 +67,60 @@ function details(rows: readonly Record<string, unknown>[]): Map<string, PairDeta
 
 const pairValues = (pairs: readonly Pair[]) => sql.join(pairs.map((p) => sql`(${Number(p.company_id)}, ${Number(p.partner_company_id)})`));
 
-/**
- * Pairs of at most this many traders are read from the copy sorted by pair, more from the months'
- * rows. The copy's cost is the row groups of the pairs' traders, the months' that of every row of
- * the window. At 10M declarations, one thread, the largest export pairs of a year: 50 pairs of 7
- * traders 106 -> 40 ms, 200 of 34 traders 79 -> 83 ms, 1,000 of 172 traders 135 -> 267 ms; 50
- * pairs of 30 traders (one heading's pairs) 46 ms either way.
- */
-const TRADERS_BY_PAIR = 32;
+// What the copy sorted by pair reads for a trader of the page, in rows: the row groups holding
+// its pairs, more than one for a large trader (whose rows are a few row groups of all months).
+const ROWS_PER_TRADER = 500_000;
+// The fewest traders a page is costed at: one trader's pairs are often most of a page.
+const MIN_TRADERS = 4;
 
-async function fromMonths(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[]) {
+const monthNo = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+
+/**
+ * Whether the copy sorted by pair reads fewer rows than the months do: about `ROWS_PER_TRADER` for
+ * each of the pairs' traders, against the window's share of the table's rows. Measured on one
+ * thread, the details of the 50 largest export pairs, months -> copy: at 10M declarations (21M
+ * rows) three months (9 traders) 22.8 -> 30.7 ms, six 37.9 -> 30.7 ms, a year 69.1 -> 34.4 ms,
+ * twenty months 110.9 -> 34.4 ms, a chapter over ten months (8 traders) 53.0 -> 19.9 ms, one
+ * heading over six months (30 traders) 31.2 -> 33.8 ms, another over three months (2 traders)
+ * 16.8 -> 22.1 ms; at 1M (2.2M rows) three months 11.5 -> 30.8 ms, a year 22.0 -> 36.3 ms, twenty
+ * months 31.6 -> 22.7 ms.
+ */
+export function byPairReadsLess(traders: number, tableRows: number, windowMonths: number, months: number): boolean {
+  if (months <= 0 || tableRows <= 0) return false;
+  return Math.max(traders, MIN_TRADERS) * ROWS_PER_TRADER < (tableRows * Math.min(windowMonths, months)) / months;
+}
+
+// The table's rows, an estimate that batches change little: read again a minute after, or when
+// this process commits one.
+const SIZE_TTL_MS = 60_000;
+const TABLE_ROWS = stateKey<{ at: number; rows: number | null }>({
+  name: 'pair products rows',
+  create: () => ({ at: 0, rows: null }),
+  changed: (c) => (c.rows = null),
+});
+
+async function tableRows(db: Kysely<DB>): Promise<number> {
+  const cached = stateOf(db).get(TABLE_ROWS);
+  if (cached.rows !== null && Date.now() - cached.at < SIZE_TTL_MS) return cached.rows;
+  const [size] = await analyticRows(db, sql`select estimated_size as n from duckdb_tables() where table_name = ${PAIR_PRODUCTS_BY_MONTH}`.compile(db));
+  cached.at = Date.now();
+  cached.rows = Number(size?.n ?? 0);
+  return cached.rows;
+}
+
+/** `byPairReadsLess` for these pairs and months of the store, from the table's size and the months the store covers. */
+async function byPairFits(db: Kysely<DB>, pairs: readonly Pair[], range: DateRange): Promise<boolean> {
+  const [rows, source] = await Promise.all([tableRows(db), sourceMeta(db)]);
+  const { from, to } = source.coverage;
+  if (!from || !to) return false;
+  const lo = range.from && range.from > from ? range.from : from;
+  const hi = range.to && range.to < to ? range.to : to;
+  return byPairReadsLess(new Set(pairs.map((p) => p.company_id)).size, rows, monthNo(hi) - monthNo(lo) + 1, monthNo(to) - monthNo(from) + 1);
+}
+
+async function fromMonths(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[], byPair: boolean) {
   const where = [sql`a.flow = ${flow}`, ...analyticDates(range, (name) => sql.ref(`a.${name}`))];
   if (hs.length) where.push(prefixCondition(sql.ref('a.hs6'), [...hs], 6));
-  const byPair = new Set(pairs.map((p) => p.company_id)).size <= TRADERS_BY_PAIR;
   // The pairs as one `in` list of the copy's pair column, which the engine skips row groups by.
   const from = byPair
     ? sql`${sql.table(PAIR_PRODUCTS_BY_PAIR.table)} a where a.pair in (${sql.raw(pairs.map((p) => pairKey(p.company_id, p.partner_company_id)).join(', '))}) and`

@@ -7,7 +7,7 @@ import { writeBatch } from '../../../src/ingest/writer.js';
 import { customsOfficeForPort } from '../../../src/reference/customs-offices.js';
 import type { DeclarationInput } from '../../../src/ingest/record.js';
 import { edgeRows, edgesAlong, edgesTouching } from '../../../src/features/supply-chain/queries.js';
-import { pairDetails } from '../../../src/features/supply-chain/pair-details.js';
+import { byPairReadsLess, pairDetails } from '../../../src/features/supply-chain/pair-details.js';
 import { tradeSpan } from '../../../src/features/companies/queries.js';
 import { tradePath } from '../../../src/features/supply-chain/params.js';
 import { analyticsOf } from '../../../src/analytics/registry.js';
@@ -102,18 +102,28 @@ describeEachStore('trading-pair queries', (get) => {
     expect([...one.keys()]).toEqual([`${ids.T1}|${ids.F2}`]);
   });
 
-  it('pair details of a few traders (the copy sorted by pair) and of many (the months) agree', async () => {
+  it('pair details from the copy sorted by pair and from the months agree, and the cheaper is read', async () => {
     const db = get().store.db;
-    // 33 more traders, none trading: past the copy's bound, so the months' rows are read.
-    const many = [...pairs(), ...Array.from({ length: 33 }, (_, i) => ({ company_id: 900_000 + i, partner_company_id: ids.F1 }))];
     const ranges = [{ from: null, to: null }, { from: '2024-02-01', to: '2024-03-31' }, { from: '2024-01-01', to: '2024-01-31' }, { from: '2024-01-16', to: '2024-03-31' }];
     for (const range of ranges) {
       for (const hs of [[], ['6109'], ['620342']]) {
-        const few = await pairDetails(db, 'export', pairs(), range, hs);
-        expect(few.size, JSON.stringify([range, hs])).toBeGreaterThan(0);
-        expect(await pairDetails(db, 'export', many, range, hs), JSON.stringify([range, hs])).toEqual(few);
+        const label = JSON.stringify([range, hs]);
+        const byPair = await pairDetails(db, 'export', pairs(), range, hs, 'pair');
+        expect(byPair.size, label).toBeGreaterThan(0);
+        expect(await pairDetails(db, 'export', pairs(), range, hs, 'months'), label).toEqual(byPair);
+        expect(await pairDetails(db, 'export', pairs(), range, hs), label).toEqual(byPair);
       }
     }
+    // The cases measured (see byPairReadsLess): 10M rows over 36 months, then 1M.
+    expect(byPairReadsLess(9, 21_255_226, 3, 36)).toBe(false);
+    expect(byPairReadsLess(7, 21_255_226, 12, 36)).toBe(true);
+    expect(byPairReadsLess(8, 21_255_226, 10, 36)).toBe(true);
+    expect(byPairReadsLess(30, 21_255_226, 6, 36)).toBe(false);
+    expect(byPairReadsLess(2, 21_255_226, 3, 36)).toBe(false);
+    expect(byPairReadsLess(172, 21_255_226, 12, 36)).toBe(false);
+    expect(byPairReadsLess(17, 2_216_475, 12, 36)).toBe(false);
+    expect(byPairReadsLess(1, 2_216_475, 36, 36)).toBe(true);
+    expect(byPairReadsLess(3, 40, 3, 3)).toBe(false);
   });
 
   it('edges along a path are the edges of the path nodes between consecutive ones', async () => {
