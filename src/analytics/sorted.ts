@@ -7,7 +7,9 @@
 //   (`as_partner = 0`) and, when it has one, by its foreign partner (`as_partner = 1`), sorted by
 //   that company (`party_id`): a company's questions (either party) read its few row groups;
 // - `rollup_items_by_hs`, `rollup_company_by_hs`: the line rollups sorted by HS6 code: a
-//   product's questions read the row groups of its codes.
+//   product's questions read the row groups of its codes;
+// - `agg_pair_products_by_pair`: the pairs' products by month sorted by trading pair: a page of
+//   pairs reads the row groups of its pairs.
 //
 // A whole load fills each from its rollup one range of the sort column per transaction (bounded
 // memory), each range appended after the one before, so the table ends sorted. Batches append
