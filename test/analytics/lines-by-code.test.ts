@@ -15,6 +15,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { writeBatch } from '../../src/ingest/writer.js';
 import { tradeCells } from '../../src/features/hs-codes/queries.js';
 import { makeDeclarations } from '../ingest/fixtures.js';
+import { outOfOrder } from '../helpers/row-order.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lines-by-code-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -39,11 +40,6 @@ async function sums(e: Engine) {
   };
 }
 
-async function outOfOrder(e: Engine): Promise<number> {
-  const r = await e.query(`select count(*) as n from (select gtip as k, lag(gtip) over (order by rowid) as before from ${LINES_BY_CODE}) where k < before`);
-  return Number(r[0]!.n);
-}
-
 describe('lines sorted by code', () => {
   it('are filled in code order, appended to by batches, and sorted again range by range with every line kept', async () => {
     const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, readers: 1 });
@@ -54,7 +50,7 @@ describe('lines sorted by code', () => {
       await fillLinesByCode(e, 700);
       let { have, want } = await sums(e);
       expect(have).toEqual(want);
-      expect(await outOfOrder(e)).toBe(0);
+      expect(await outOfOrder(e, LINES_BY_CODE, 'gtip')).toBe(0);
       expect(await linesNeedSorting(e)).toBe(false);
 
       // A batch past both thresholds (200,000 lines, a tenth of the table), staged as a batch is.
@@ -70,14 +66,14 @@ describe('lines sorted by code', () => {
       });
       ({ have, want } = await sums(e));
       expect(have).toEqual(want);
-      expect(await outOfOrder(e)).toBeGreaterThan(0);
+      expect(await outOfOrder(e, LINES_BY_CODE, 'gtip')).toBeGreaterThan(0);
       expect(await linesNeedSorting(e)).toBe(true);
 
       await sortLinesAgain(e, 50_000);
       ({ have, want } = await sums(e));
       expect(have).toEqual(want);
       expect(Number((await e.query(`select count(*) as n from ${LINES_BY_CODE}`))[0]!.n)).toBe(3 * 72_000);
-      expect(await outOfOrder(e)).toBe(0);
+      expect(await outOfOrder(e, LINES_BY_CODE, 'gtip')).toBe(0);
       expect(await linesNeedSorting(e)).toBe(false);
     } finally {
       await e.close();

@@ -5,6 +5,7 @@ import { it, expect, describe } from 'vitest';
 import { Engine } from '../../src/analytics/engine.js';
 import { PAIR_PRODUCTS_BY_MONTH, PAIR_PRODUCTS_BY_PAIR, pairKey, schemaStatements } from '../../src/analytics/schema.js';
 import { fillSorted, insertSorted, needsSorting, sortAgain } from '../../src/analytics/sorted.js';
+import { outOfOrder } from '../helpers/row-order.js';
 
 // Rows over 61 traders (ids past 2^21, where a pair no longer fits a double) and 37 partners, months and codes;
 // a key repeats with other days, as a month of batches leaves it before compaction.
@@ -20,11 +21,6 @@ async function sums(e: Engine) {
   return { have: await q(PAIR_PRODUCTS_BY_PAIR.table), want: await q(PAIR_PRODUCTS_BY_MONTH) };
 }
 
-async function outOfOrder(e: Engine): Promise<number> {
-  const r = await e.query(`select count(*) as n from (select pair, lag(pair) over (order by rowid) as before from ${PAIR_PRODUCTS_BY_PAIR.table}) where pair < before`);
-  return Number(r[0]!.n);
-}
-
 describe('the pairs’ products sorted by pair', () => {
   it('are filled in pair order, appended to, and sorted again with days as least and greatest', async () => {
     const e = await Engine.open({ path: ':memory:', memoryLimitMb: 256, threads: 1, readers: 1 });
@@ -32,7 +28,7 @@ describe('the pairs’ products sorted by pair', () => {
       for (const s of schemaStatements()) await e.exec(s);
       await e.exec(`insert into ${PAIR_PRODUCTS_BY_MONTH} ${rows(3_000)}`);
       await fillSorted(e, PAIR_PRODUCTS_BY_PAIR, 400);
-      expect(await outOfOrder(e)).toBe(0);
+      expect(await outOfOrder(e, PAIR_PRODUCTS_BY_PAIR.table, 'pair')).toBe(0);
       let s = await sums(e);
       expect(s.have).toEqual(s.want);
       // The pair column is the pair: exact past 2^53 (company ids past 2^21).
@@ -47,13 +43,13 @@ describe('the pairs’ products sorted by pair', () => {
         await w.run(`insert into ${PAIR_PRODUCTS_BY_MONTH} select * from delta`);
         await w.run('drop table delta');
       });
-      expect(await outOfOrder(e)).toBeGreaterThan(0);
+      expect(await outOfOrder(e, PAIR_PRODUCTS_BY_PAIR.table, 'pair')).toBeGreaterThan(0);
       expect(await needsSorting(e, PAIR_PRODUCTS_BY_PAIR)).toBe(true);
       s = await sums(e);
       expect(s.have).toEqual(s.want);
 
       await sortAgain(e, PAIR_PRODUCTS_BY_PAIR, 50_000);
-      expect(await outOfOrder(e)).toBe(0);
+      expect(await outOfOrder(e, PAIR_PRODUCTS_BY_PAIR.table, 'pair')).toBe(0);
       expect(await needsSorting(e, PAIR_PRODUCTS_BY_PAIR)).toBe(false);
       s = await sums(e);
       expect(s.have).toEqual(s.want);

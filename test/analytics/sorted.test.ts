@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Engine } from '../../src/analytics/engine.js';
 import { COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_ROLLUP, COMPANY_SIDES, ITEMS_BY_GATEWAY, PAIR_PRODUCTS_BY_PAIR, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
 import { appendSorted, fillSorted, insertSorted, needsSorting, sortAgain } from '../../src/analytics/sorted.js';
+import { outOfOrder } from '../helpers/row-order.js';
 
 const SIDES_TABLE = COMPANY_SIDES.table;
 import { analyticsOf } from '../../src/analytics/registry.js';
@@ -37,12 +38,6 @@ async function perSide(e: Engine) {
   const want = await e.query(`select 0 as as_partner, company_id as party_id, sum(value_usd_cents)::BIGINT as v, sum(records)::BIGINT as r from ${COMPANY_ROLLUP.table} group by all
     union all select 1, partner_company_id, sum(value_usd_cents)::BIGINT, sum(records)::BIGINT from ${COMPANY_ROLLUP.table} where partner_company_id <> 0 group by all order by all`);
   return { have, want };
-}
-
-/** Rows stored out of order (by their position in the table). */
-async function outOfOrder(e: Engine, table: string, key: string): Promise<number> {
-  const r = await e.query(`select count(*) as n from (select ${key} as k, lag(${key}) over (order by rowid) as before from ${table}) where k < before`);
-  return Number(r[0]!.n);
 }
 
 /** Per product: value and records, from the copy sorted by product and from the company rollup. */
