@@ -18,9 +18,10 @@ type Flow = 'import' | 'export';
  * First and last declaration date and the HS6 codes (by value, ties in code order) of each
  * exporter→buyer pair, over the declarations with an item line in `hs` (any line when empty)
  * within the range. Whole months are read from the pairs' rows of `agg_pair_products_monthly`
- * (value, first and last date by pair, HS6 and month) or its copy sorted by pair; days at either end of the range, a range
- * inside one month, and prefixes past six digits (which HS6 rows cannot tell apart) from the
- * pairs' declarations joined to their lines, which read every line of the window.
+ * (value, first and last date by pair, HS6 and month) or its copy sorted by pair; days at either
+ * end of the range, a range inside one month, and prefixes past six digits (which HS6 rows cannot
+ * tell apart) from the pairs' declarations joined to their lines, which read every line of the
+ * window.
  */
 export async function pairDetails(
   db: Kysely<DB>,
@@ -108,8 +109,13 @@ async function tableRows(db: Kysely<DB>): Promise<number> {
   return cached.rows;
 }
 
+// The most pairs written into an `in` list: a page's (DuckDB plans a list of tens of thousands of
+// literals for seconds; a download's pairs go through the join to the months).
+const LISTED_PAIRS = 1_000;
+
 /** `byPairReadsLess` for these pairs and months of the store, from the table's size and the months the store covers. */
 async function byPairFits(db: Kysely<DB>, pairs: readonly Pair[], range: DateRange): Promise<boolean> {
+  if (pairs.length > LISTED_PAIRS) return false;
   const [rows, source] = await Promise.all([tableRows(db), sourceMeta(db)]);
   const { from, to } = source.coverage;
   if (!from || !to) return false;
