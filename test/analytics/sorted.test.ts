@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '../../src/analytics/engine.js';
-import { COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_ROLLUP, COMPANY_SIDES, ITEMS_BY_GATEWAY, PAIR_PRODUCTS_BY_PAIR, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
+import { CODES_BY_GATEWAY, COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_ROLLUP, COMPANY_SIDES, ITEMS_BY_GATEWAY, PAIR_PRODUCTS_BY_PAIR, rollupColumns, schemaStatements } from '../../src/analytics/schema.js';
 import { appendSorted, fillSorted, insertSorted, needsSorting, sortAgain } from '../../src/analytics/sorted.js';
 import { outOfOrder } from '../helpers/row-order.js';
 
@@ -165,18 +165,22 @@ describe('sorted copies', () => {
       const office = String(row!.customs_office);
       const byCompany = { filters: { ...parseFilters({ port }) }, groupBy: ['company' as const], metrics: ['value_usd' as const, 'records' as const] };
       const byProduct = { filters: { ...parseFilters({ customs_office: office }) }, groupBy: ['hs' as const], metrics: ['value_usd' as const] };
+      // Products past six digits at the port: the codes' sums, from their copy by gateway.
+      const byCode = { filters: { ...parseFilters({ port }) }, groupBy: ['hs' as const], hsLevel: 8, metrics: ['value_usd' as const] };
       const total = (r: Awaited<ReturnType<typeof aggregate>>) => Math.round(Number(r.totals.value_usd) * 100);
-      const before = [await aggregate(store.db, byCompany), await aggregate(store.db, byProduct)];
-      expect(before.map((r) => r.source)).toEqual([COMPANY_ROLLUP.table, ITEMS_BY_GATEWAY.source.table]);
+      const before = [await aggregate(store.db, byCompany), await aggregate(store.db, byProduct), await aggregate(store.db, byCode)];
+      expect(before.map((r) => r.source)).toEqual([COMPANY_ROLLUP.table, ITEMS_BY_GATEWAY.source.table, CODES_BY_GATEWAY.source.table]);
+      expect(total(before[2]!)).toBe(total(before[0]!));
       const raw = await analytics.query('select sum(value_usd_cents) as v from declarations where port = ?', [port]);
       expect(total(before[0]!)).toBe(Number(raw[0]!.v));
 
       // A cent more in each copy: the gateway questions follow it, one without a gateway does not, and verify says where.
-      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY]) {
+      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY, CODES_BY_GATEWAY]) {
         await analytics.execute(`update ${c.table} set value_usd_cents = value_usd_cents + 1 where rowid = (select min(rowid) from ${c.table} where port = '${port}' and customs_office = '${office}')`);
       }
       expect(total(await aggregate(store.db, byCompany))).toBe(total(before[0]!) + 1);
       expect(total(await aggregate(store.db, byProduct))).toBe(total(before[1]!) + 1);
+      expect(total(await aggregate(store.db, byCode))).toBe(total(before[2]!) + 1);
       // A word every company's name holds: too many companies for the sides, so the copy by gateway is read with them as a set.
       await sql`update companies set name = name || ' Qqmany', name_folded = name_folded || ' qqmany'`.execute(store.db);
       const everyone = await aggregate(store.db, { ...byCompany, filters: { ...byCompany.filters, q: 'qqmany' } });
@@ -186,16 +190,16 @@ describe('sorted copies', () => {
       const all = await analytics.query('select sum(value_usd_cents) as v from declarations');
       expect(total(await aggregate(store.db, plain))).toBe(Number(all[0]!.v));
       const checks = await verifyAnalytics(store.db, analytics);
-      expect(checks.filter((c) => c.differences > 0).map((c) => c.table).sort()).toEqual([COMPANY_BY_GATEWAY.table, ITEMS_BY_GATEWAY.table].sort());
+      expect(checks.filter((c) => c.differences > 0).map((c) => c.table).sort()).toEqual([COMPANY_BY_GATEWAY.table, ITEMS_BY_GATEWAY.table, CODES_BY_GATEWAY.table].sort());
 
       // A file of this layout made before the copies existed: they are filled from their rollups on opening.
-      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY]) await analytics.execute(`drop table ${c.table}`);
+      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY, CODES_BY_GATEWAY]) await analytics.execute(`drop table ${c.table}`);
       await store.close();
       store = await openStore(url, { analytics: { path: analyticsPath, loadWholeFrom: 10, waitMs: 60_000 } });
       analytics = await analyticsOf(store.db);
       const after = await verifyAnalytics(store.db, analytics);
       expect(after.filter((c) => c.differences > 0)).toEqual([]);
-      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY]) expect(after.find((x) => x.table === c.table)!.rows).toBeGreaterThan(0);
+      for (const c of [COMPANY_BY_GATEWAY, ITEMS_BY_GATEWAY, CODES_BY_GATEWAY]) expect(after.find((x) => x.table === c.table)!.rows).toBeGreaterThan(0);
       expect(total(await aggregate(store.db, byCompany))).toBe(Number(raw[0]!.v));
 
       // A fill the process did not finish (it commits a range or a month at a time) leaves its mark:

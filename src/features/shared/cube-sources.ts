@@ -1,7 +1,7 @@
 // What each rollup table can answer. The aggregate engine picks the first (smallest) source that
 // holds every dimension and filter a query needs and can count `records` exactly; anything else
 // is answered from the raw records.
-import { CODES_BY_FLOW_MONTH, CODES_BY_MONTH, COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_GATEWAY, ITEMS_BY_HS, PAIRS_BY_MONTH } from '../../analytics/schema.js';
+import { CODES_BY_FLOW_MONTH, CODES_BY_GATEWAY, CODES_BY_MONTH, COMPANY_BY_GATEWAY, COMPANY_BY_HS, COMPANY_SIDES, ITEMS_BY_GATEWAY, ITEMS_BY_HS, PAIRS_BY_MONTH } from '../../analytics/schema.js';
 
 export type Dim = 'period' | 'flow' | 'hs' | 'country' | 'port' | 'customs_office' | 'transport_mode' | 'incoterm' | 'company' | 'partner_company';
 export type Measure = 'value' | 'weight' | 'quantity' | 'duties';
@@ -87,6 +87,7 @@ export const CUBE_SOURCES: readonly CubeSource[] = [
     records: { hs8: 'records_hs8', hs10: 'records_hs10', hs12: 'records_hs12' },
     companies: false,
     codes: { column: 'gtip', digits: 12 },
+    byGateway: CODES_BY_GATEWAY.table,
   },
   {
     table: 'rollup_declarations_monthly',
