@@ -7,6 +7,7 @@ import { PAIR_PRODUCTS_BY_MONTH, PAIR_PRODUCTS_BY_PAIR, pairKey } from '../../an
 import { analyticDates, monthAligned } from '../shared/filters.js';
 import { prefixCondition, splitByMonth, type MonthSplit } from '../shared/aggregate.js';
 import { sourceMeta } from '../shared/source-meta.js';
+import { monthIndex } from '../statistics/periods.js';
 import { stateKey, stateOf } from '../../db/state.js';
 
 export type PairDetail = { first: string; last: string; products: { hs_code: string; value_cents: number }[] };
@@ -74,8 +75,6 @@ const ROWS_PER_TRADER = 500_000;
 // The fewest traders a page is costed at: one trader's pairs are often most of a page.
 const MIN_TRADERS = 4;
 
-const monthNo = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
-
 /**
  * Whether the copy sorted by pair reads fewer rows than the months do: about `ROWS_PER_TRADER` for
  * each of the pairs' traders, against the window's share of the table's rows. Measured on one
@@ -121,7 +120,7 @@ async function byPairFits(db: Kysely<DB>, pairs: readonly Pair[], range: DateRan
   if (!from || !to) return false;
   const lo = range.from && range.from > from ? range.from : from;
   const hi = range.to && range.to < to ? range.to : to;
-  return byPairReadsLess(new Set(pairs.map((p) => p.company_id)).size, rows, monthNo(hi) - monthNo(lo) + 1, monthNo(to) - monthNo(from) + 1);
+  return byPairReadsLess(new Set(pairs.map((p) => p.company_id)).size, rows, monthIndex(hi) - monthIndex(lo) + 1, monthIndex(to) - monthIndex(from) + 1);
 }
 
 async function fromMonths(db: Kysely<DB>, flow: Flow, pairs: readonly Pair[], range: DateRange, hs: readonly string[], byPair: boolean) {

@@ -102,7 +102,7 @@ describeEachStore('trading-pair queries', (get) => {
     expect([...one.keys()]).toEqual([`${ids.T1}|${ids.F2}`]);
   });
 
-  it('pair details from the copy sorted by pair and from the months agree, and the cheaper is read', async () => {
+  it('pair details from the copy sorted by pair, from the months and as chosen agree; the choice follows the measured costs', async () => {
     const db = get().store.db;
     const ranges = [{ from: null, to: null }, { from: '2024-02-01', to: '2024-03-31' }, { from: '2024-01-01', to: '2024-01-31' }, { from: '2024-01-16', to: '2024-03-31' }];
     for (const range of ranges) {
